@@ -1,0 +1,5 @@
+//! The `quadboard` command-line tool.
+
+fn main() {
+    println!("quadboard");
+}

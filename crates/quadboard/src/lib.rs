@@ -1,0 +1,21 @@
+//! quadboard: chess bitboards done properly.
+//!
+//! The crate follows the board-representation ideas of the chess programming literature:
+//! [`Bitboard`] sets with one-step shifts and several serialization strategies, setwise and
+//! table-driven attacks, three interchangeable board definitions (classical, dense and
+//! quad-bitboards), and on top of them FEN, legal move generation and perft.
+//!
+//! Squares use little-endian rank-file order: a1 = 0, b1 = 1, h8 = 63.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod bitboard;
+pub mod piece;
+pub mod square;
+
+pub use bitboard::{Bitboard, Direction};
+pub use piece::{Color, Piece, Role};
+pub use square::{File, Rank, Square};
