@@ -386,7 +386,10 @@ impl Bitboard {
     /// by the Carry-Rippler trick.
     #[inline]
     pub const fn subsets(self) -> Subsets {
-        Subsets { set: self.0, next: Some(0) }
+        Subsets {
+            set: self.0,
+            next: Some(0),
+        }
     }
 }
 
@@ -447,7 +450,10 @@ impl Direction {
 
     /// Whether the direction is along a rank or file (a rook's direction).
     pub const fn is_orthogonal(self) -> bool {
-        matches!(self, Direction::North | Direction::South | Direction::East | Direction::West)
+        matches!(
+            self,
+            Direction::North | Direction::South | Direction::East | Direction::West
+        )
     }
 }
 
@@ -533,7 +539,11 @@ impl Iterator for Subsets {
     fn next(&mut self) -> Option<Bitboard> {
         let current = self.next?;
         let following = current.wrapping_sub(self.set) & self.set;
-        self.next = if following == 0 { None } else { Some(following) };
+        self.next = if following == 0 {
+            None
+        } else {
+            Some(following)
+        };
         Some(Bitboard(current))
     }
 
@@ -725,10 +735,7 @@ mod tests {
             let bb = sq.bitboard();
             assert_eq!(bb.flip_vertical(), sq.flip_vertical().bitboard());
             assert_eq!(bb.mirror_horizontal(), sq.mirror_horizontal().bitboard());
-            let diag = Square::from_coords(
-                File::new(sq.rank() as u8),
-                Rank::new(sq.file() as u8),
-            );
+            let diag = Square::from_coords(File::new(sq.rank() as u8), Rank::new(sq.file() as u8));
             assert_eq!(bb.flip_diagonal(), diag.bitboard(), "{sq}");
             let anti = Square::from_coords(
                 File::new(7 - sq.rank() as u8),

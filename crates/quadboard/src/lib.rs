@@ -12,10 +12,17 @@
 
 extern crate alloc;
 
+pub mod attacks;
 pub mod bitboard;
+pub mod board;
+pub mod castling;
 pub mod piece;
+pub mod setup;
 pub mod square;
 
 pub use bitboard::{Bitboard, Direction};
+pub use board::Board;
+pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use piece::{Color, Piece, Role};
+pub use setup::Setup;
 pub use square::{File, Rank, Square};

@@ -111,8 +111,14 @@ impl Role {
     /// How many roles there are.
     pub const NUM: usize = 6;
     /// Every role, pawn first.
-    pub const ALL: [Role; 6] =
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     /// The roles a pawn may promote to, queen first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -352,7 +358,10 @@ mod tests {
     fn codes_pack_role_and_colour() {
         for piece in Piece::ALL {
             assert_eq!(Piece::new(piece.color(), piece.role()), piece);
-            assert_eq!(piece.code(), (piece.role() as u8) << 1 | piece.color() as u8);
+            assert_eq!(
+                piece.code(),
+                (piece.role() as u8) << 1 | piece.color() as u8
+            );
             assert_eq!(Piece::from_code(piece.code()), Some(piece));
             assert_eq!(Piece::from_char(piece.char()), Some(piece));
             assert_eq!(piece.to_string().parse::<Piece>(), Ok(piece));

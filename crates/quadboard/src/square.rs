@@ -206,7 +206,10 @@ impl Square {
         if name.len() != 2 {
             return Err(ParseSquareError);
         }
-        match (File::from_char(name[0] as char), Rank::from_char(name[1] as char)) {
+        match (
+            File::from_char(name[0] as char),
+            Rank::from_char(name[1] as char),
+        ) {
             (Some(f), Some(r)) if name[0].is_ascii_lowercase() => Ok(Square::from_coords(f, r)),
             _ => Err(ParseSquareError),
         }

@@ -1,0 +1,274 @@
+//! The dense board: two colour bitboards and six role bitboards.
+
+use core::fmt;
+
+use super::Mailbox;
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
+
+/// Piece placement as two colour sets and six role sets (64 bytes).
+///
+/// The sets are consistent: the colour sets are disjoint, the role sets are disjoint, and
+/// their unions are equal (the occupied squares).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+        }
+    }
+
+    /// The standard starting placement.
+    pub const fn start() -> Board {
+        Board {
+            by_color: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
+            by_role: [
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
+            ],
+        }
+    }
+
+    /// Builds a board from its eight sets, or `None` when they are inconsistent (colour
+    /// sets overlap, role sets overlap, or the two unions differ).
+    pub fn from_sets(by_color: [Bitboard; 2], by_role: [Bitboard; 6]) -> Option<Board> {
+        let colors = by_color[0] | by_color[1];
+        let mut roles = Bitboard::EMPTY;
+        for set in by_role {
+            if !roles.is_disjoint(set) {
+                return None;
+            }
+            roles |= set;
+        }
+        (by_color[0].is_disjoint(by_color[1]) && colors == roles)
+            .then_some(Board { by_color, by_role })
+    }
+
+    /// The squares holding pieces of `color`.
+    #[inline(always)]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares holding pieces of `role`, either colour.
+    #[inline(always)]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares holding `piece`.
+    #[inline(always)]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_color(piece.color())
+            .intersect(self.by_role(piece.role()))
+    }
+
+    /// The two colour sets, white first.
+    #[inline(always)]
+    pub const fn color_sets(&self) -> &[Bitboard; 2] {
+        &self.by_color
+    }
+
+    /// The six role sets, pawns first.
+    #[inline(always)]
+    pub const fn role_sets(&self) -> &[Bitboard; 6] {
+        &self.by_role
+    }
+
+    /// The occupied squares.
+    #[inline(always)]
+    pub const fn occupied(&self) -> Bitboard {
+        self.by_color[0].union(self.by_color[1])
+    }
+
+    /// The empty squares.
+    #[inline(always)]
+    pub const fn empty_squares(&self) -> Bitboard {
+        self.occupied().complement()
+    }
+
+    /// Bishops and queens of both colours.
+    #[inline(always)]
+    pub const fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[2].union(self.by_role[4])
+    }
+
+    /// Rooks and queens of both colours.
+    #[inline(always)]
+    pub const fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[3].union(self.by_role[4])
+    }
+
+    /// The square of the king of `color`, if there is exactly one.
+    #[inline]
+    pub const fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(Piece::new(color, Role::King)).single_square()
+    }
+
+    /// The colour of the piece on `square`, if any.
+    #[inline]
+    pub const fn color_at(&self, square: Square) -> Option<Color> {
+        if self.by_color[0].contains(square) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(square) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The role of the piece on `square`, if any.
+    #[inline]
+    pub const fn role_at(&self, square: Square) -> Option<Role> {
+        if !self.occupied().contains(square) {
+            return None;
+        }
+        let mut i = 0;
+        while i < 6 {
+            if self.by_role[i].contains(square) {
+                return Role::from_index(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub const fn piece_at(&self, square: Square) -> Option<Piece> {
+        match (self.color_at(square), self.role_at(square)) {
+            (Some(color), Some(role)) => Some(Piece::new(color, role)),
+            _ => None,
+        }
+    }
+
+    /// Puts `piece` on `square`, replacing whatever stood there.
+    #[inline]
+    pub fn set_piece_at(&mut self, square: Square, piece: Piece) {
+        self.remove_piece_at(square);
+        self.by_color[piece.color().index()] |= square;
+        self.by_role[piece.role().index()] |= square;
+    }
+
+    /// Empties `square` and returns what stood there.
+    #[inline]
+    pub fn remove_piece_at(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.piece_at(square);
+        if let Some(p) = piece {
+            self.by_color[p.color().index()] ^= square;
+            self.by_role[p.role().index()] ^= square;
+        }
+        piece
+    }
+
+    /// Toggles `piece` on the squares of `mask`: the one primitive of make and unmake.
+    /// The caller keeps the sets consistent.
+    #[inline(always)]
+    pub fn toggle(&mut self, piece: Piece, mask: Bitboard) {
+        self.by_color[piece.color().index()] ^= mask;
+        self.by_role[piece.role().index()] ^= mask;
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .into_iter()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The board as one optional piece per square.
+    pub fn to_mailbox(&self) -> Mailbox {
+        let mut mailbox = [None; 64];
+        for (sq, piece) in self.pieces() {
+            mailbox[sq.index()] = Some(piece);
+        }
+        mailbox
+    }
+
+    /// The board holding the pieces of a mailbox.
+    pub fn from_mailbox(mailbox: &Mailbox) -> Board {
+        let mut board = Board::empty();
+        for sq in Square::ALL {
+            if let Some(piece) = mailbox[sq.index()] {
+                board.toggle(piece, sq.bitboard());
+            }
+        }
+        board
+    }
+
+    /// The board flipped vertically with colours swapped: the same position seen by the
+    /// other side.
+    pub fn mirror(&self) -> Board {
+        Board {
+            by_color: [
+                self.by_color[1].flip_vertical(),
+                self.by_color[0].flip_vertical(),
+            ],
+            by_role: self.by_role.map(Bitboard::flip_vertical),
+        }
+    }
+}
+
+/// A diagram with rank 8 on top: FEN letters for pieces, `.` for empty squares.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                if file != File::A {
+                    f.write_str(" ")?;
+                }
+                let c = self
+                    .piece_at(Square::from_coords(file, *rank))
+                    .map_or('.', Piece::char);
+                fmt::Write::write_char(f, c)?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(\n{self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_board_is_consistent() {
+        let b = Board::start();
+        assert_eq!(Board::from_sets(*b.color_sets(), *b.role_sets()), Some(b));
+        assert_eq!(b.piece_at(Square::E1), Some(Piece::WhiteKing));
+        assert_eq!(b.piece_at(Square::D8), Some(Piece::BlackQueen));
+        assert_eq!(b.piece_at(Square::E4), None);
+        assert_eq!(b.occupied().count(), 32);
+        assert_eq!(Board::from_mailbox(&b.to_mailbox()), b);
+        assert_eq!(b.mirror(), b);
+        assert_eq!(b.king_of(Color::Black), Some(Square::E8));
+    }
+
+    #[test]
+    fn set_and_remove() {
+        let mut b = Board::empty();
+        b.set_piece_at(Square::E4, Piece::WhiteKnight);
+        b.set_piece_at(Square::E4, Piece::BlackQueen);
+        assert_eq!(b.piece_at(Square::E4), Some(Piece::BlackQueen));
+        assert_eq!(b.occupied().count(), 1);
+        assert_eq!(b.remove_piece_at(Square::E4), Some(Piece::BlackQueen));
+        assert_eq!(b, Board::empty());
+    }
+}
