@@ -179,6 +179,13 @@ impl Board {
         self.by_role[piece.role().index()] ^= mask;
     }
 
+    /// Mutable access to the colour and role sets for move making. The caller keeps the
+    /// sets consistent.
+    #[inline(always)]
+    pub(crate) fn sets_mut(&mut self) -> (&mut [Bitboard; 2], &mut [Bitboard; 6]) {
+        (&mut self.by_color, &mut self.by_role)
+    }
+
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()

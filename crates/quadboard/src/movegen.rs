@@ -1,0 +1,445 @@
+//! Legal move generation with check and pin masks: no move is made and tested.
+//!
+//! One generic routine, [`generate`], computes the checkers, the check mask and the two pin
+//! masks (orthogonal and diagonal) once per position, then hands every group of legal
+//! moves to a [`Visitor`]: a piece and its target set, or a set of pawn targets that share
+//! one shift. Counting visitors add popcounts, listing visitors expand the sets into
+//! [`Move`]s, and perft makes each move. The side to move is a type parameter so that the
+//! pawn shifts and ranks are constants in the generated code.
+
+use crate::attacks;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::{Bitboard, CastlingSide, Color, Role, Square};
+
+/// The side to move, as a type: pawn directions and home ranks become constants.
+pub(crate) trait Side {
+    /// The colour.
+    const COLOR: Color;
+    /// The other side.
+    type Other: Side;
+    /// The rank a single push from the home rank lands on (3rd for white).
+    const THIRD_RANK: Bitboard;
+    /// The rank pawns promote on.
+    const PROMOTION_RANK: Bitboard;
+    /// The back rank.
+    const BACK_RANK: Bitboard;
+    /// Square offset of a single push (+8 for white).
+    const UP: i8;
+    /// Square offset of a capture towards the a-file.
+    const UP_WEST: i8 = Self::UP - 1;
+    /// Square offset of a capture towards the h-file.
+    const UP_EAST: i8 = Self::UP + 1;
+
+    /// The set moved one rank forward.
+    fn up(b: Bitboard) -> Bitboard;
+    /// The set moved one rank forward and one file towards a.
+    fn up_west(b: Bitboard) -> Bitboard;
+    /// The set moved one rank forward and one file towards h.
+    fn up_east(b: Bitboard) -> Bitboard;
+}
+
+/// White to move.
+pub(crate) struct White;
+/// Black to move.
+pub(crate) struct Black;
+
+impl Side for White {
+    const COLOR: Color = Color::White;
+    type Other = Black;
+    const THIRD_RANK: Bitboard = Bitboard(0x0000_0000_00ff_0000);
+    const PROMOTION_RANK: Bitboard = Bitboard(0xff00_0000_0000_0000);
+    const BACK_RANK: Bitboard = Bitboard(0xff);
+    const UP: i8 = 8;
+    #[inline(always)]
+    fn up(b: Bitboard) -> Bitboard {
+        b.north()
+    }
+    #[inline(always)]
+    fn up_west(b: Bitboard) -> Bitboard {
+        b.north_west()
+    }
+    #[inline(always)]
+    fn up_east(b: Bitboard) -> Bitboard {
+        b.north_east()
+    }
+}
+
+impl Side for Black {
+    const COLOR: Color = Color::Black;
+    type Other = White;
+    const THIRD_RANK: Bitboard = Bitboard(0x0000_ff00_0000_0000);
+    const PROMOTION_RANK: Bitboard = Bitboard(0xff);
+    const BACK_RANK: Bitboard = Bitboard(0xff00_0000_0000_0000);
+    const UP: i8 = -8;
+    #[inline(always)]
+    fn up(b: Bitboard) -> Bitboard {
+        b.south()
+    }
+    #[inline(always)]
+    fn up_west(b: Bitboard) -> Bitboard {
+        b.south_west()
+    }
+    #[inline(always)]
+    fn up_east(b: Bitboard) -> Bitboard {
+        b.south_east()
+    }
+}
+
+/// The kind of a group of pawn moves that share one shift.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum PawnMoves {
+    /// Single pushes that do not promote.
+    Push,
+    /// Double pushes from the pawns' home rank.
+    DoublePush,
+    /// Captures that do not promote.
+    Capture,
+    /// Pushes or captures onto the last rank: four moves per target.
+    Promotion,
+}
+
+/// Receives the legal moves of a position in groups.
+pub(crate) trait Visitor {
+    /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
+    /// `targets` (never empty).
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Legal pawn moves: each square `t` of `targets` (never empty) is reached from
+    /// `t - offset`.
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8);
+    /// A legal en passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Legal castling of the king on `king` with the rook on `rook`.
+    fn castle(&mut self, king: Square, rook: Square, side: CastlingSide);
+}
+
+/// The squares attacked by `them` that matter for the king on its way: is `square`
+/// attacked by a piece of `them`, given the occupied squares?
+#[inline(always)]
+fn attacked_by<S: Side>(pos: &Position, square: Square, occupied: Bitboard) -> bool {
+    let board = &pos.board;
+    let them = board.by_color(<S::Other as Side>::COLOR);
+    let roles = board.role_sets();
+    (attacks::knight(square) & roles[Role::Knight.index()]
+        | attacks::king(square) & roles[Role::King.index()]
+        | attacks::pawn(S::COLOR, square) & roles[Role::Pawn.index()]
+        | attacks::bishop(square, occupied)
+            & (roles[Role::Bishop.index()] | roles[Role::Queen.index()])
+        | attacks::rook(square, occupied)
+            & (roles[Role::Rook.index()] | roles[Role::Queen.index()]))
+        & them
+        != Bitboard::EMPTY
+}
+
+/// The pieces of `them` that give check to the king of `S` on `king`.
+#[inline(always)]
+pub(crate) fn checkers<S: Side>(pos: &Position, king: Square) -> Bitboard {
+    let board = &pos.board;
+    let them = board.by_color(<S::Other as Side>::COLOR);
+    let occupied = board.occupied();
+    let roles = board.role_sets();
+    (attacks::knight(king) & roles[Role::Knight.index()]
+        | attacks::pawn(S::COLOR, king) & roles[Role::Pawn.index()]
+        | attacks::bishop(king, occupied)
+            & (roles[Role::Bishop.index()] | roles[Role::Queen.index()])
+        | attacks::rook(king, occupied) & (roles[Role::Rook.index()] | roles[Role::Queen.index()]))
+        & them
+}
+
+/// Generates every legal move of `pos` (side to move `S`) into `visitor`, restricted to
+/// moves whose destination is in `target` (castling counts as landing on the king's
+/// destination square; en passant on the capturing pawn's destination).
+#[inline(always)]
+pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, visitor: &mut V) {
+    let board = &pos.board;
+    let roles = board.role_sets();
+    let us = board.by_color(S::COLOR);
+    let them = board.by_color(<S::Other as Side>::COLOR);
+    let occupied = us | them;
+    let kings = roles[Role::King.index()];
+    // Validation guarantees one king per side; without one there is nothing to generate.
+    let Some(king) = (kings & us).lsb() else {
+        return;
+    };
+
+    let checkers = checkers::<S>(pos, king);
+
+    // King moves first: they need no check or pin mask.
+    let king_targets = attacks::king(king) & !us & target;
+    let without_king = occupied ^ king;
+    let mut safe = Bitboard::EMPTY;
+    for to in king_targets {
+        if !attacked_by::<S>(pos, to, without_king) {
+            safe |= to;
+        }
+    }
+    if safe.any() {
+        visitor.piece(Role::King, king, safe);
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+
+    // The check mask: where a non-king move must land (anywhere, or block or capture).
+    let check_mask = match checkers.lsb() {
+        None => Bitboard::FULL,
+        Some(checker) => attacks::between(king, checker) | checkers,
+    };
+
+    // Pins: their sliders that see our king through exactly one of our pieces.
+    let diagonal_sliders = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
+    let orthogonal_sliders = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
+    let mut pin_diagonal = Bitboard::EMPTY;
+    let mut pin_orthogonal = Bitboard::EMPTY;
+    for pinner in attacks::bishop(king, them) & diagonal_sliders {
+        let ray = attacks::between(king, pinner);
+        if (ray & us).single_square().is_some() {
+            pin_diagonal |= ray | pinner;
+        }
+    }
+    for pinner in attacks::rook(king, them) & orthogonal_sliders {
+        let ray = attacks::between(king, pinner);
+        if (ray & us).single_square().is_some() {
+            pin_orthogonal |= ray | pinner;
+        }
+    }
+    let pinned = (pin_diagonal | pin_orthogonal) & us;
+    let movable = !us & check_mask & target;
+
+    // Knights: a pinned knight never moves.
+    for from in roles[Role::Knight.index()] & us & !pinned {
+        let t = attacks::knight(from) & movable;
+        if t.any() {
+            visitor.piece(Role::Knight, from, t);
+        }
+    }
+
+    // Diagonal sliders: unpinned ones anywhere; diagonally pinned ones along their pin.
+    let bishops = roles[Role::Bishop.index()] & us;
+    let rooks = roles[Role::Rook.index()] & us;
+    let queens = roles[Role::Queen.index()] & us;
+    for from in bishops & !pinned {
+        let t = attacks::bishop(from, occupied) & movable;
+        if t.any() {
+            visitor.piece(Role::Bishop, from, t);
+        }
+    }
+    for from in rooks & !pinned {
+        let t = attacks::rook(from, occupied) & movable;
+        if t.any() {
+            visitor.piece(Role::Rook, from, t);
+        }
+    }
+    for from in queens & !pinned {
+        let t = attacks::queen(from, occupied) & movable;
+        if t.any() {
+            visitor.piece(Role::Queen, from, t);
+        }
+    }
+    if pinned.any() {
+        for from in (bishops | queens) & pin_diagonal {
+            let role = if queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Bishop
+            };
+            let t = attacks::bishop(from, occupied) & movable & pin_diagonal;
+            if t.any() {
+                visitor.piece(role, from, t);
+            }
+        }
+        for from in (rooks | queens) & pin_orthogonal {
+            let role = if queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Rook
+            };
+            let t = attacks::rook(from, occupied) & movable & pin_orthogonal;
+            if t.any() {
+                visitor.piece(role, from, t);
+            }
+        }
+    }
+
+    // Pawns, setwise. Pushes: diagonally pinned pawns never push; orthogonally pinned ones
+    // only along their pin (a file pin). Captures: orthogonally pinned pawns never capture;
+    // diagonally pinned ones only along their pin.
+    let pawns = roles[Role::Pawn.index()] & us;
+    let empty = !occupied;
+    let pushers = pawns & !pin_diagonal;
+    let single = (S::up(pushers & !pin_orthogonal)
+        | (S::up(pushers & pin_orthogonal) & pin_orthogonal))
+        & empty;
+    let double = S::up(single & S::THIRD_RANK) & empty & check_mask & target;
+    let single = single & check_mask & target;
+    let capturers = pawns & !pin_orthogonal;
+    let free = capturers & !pin_diagonal;
+    let pinned_capturers = capturers & pin_diagonal;
+    let capture_mask = them & check_mask & target;
+    let west = (S::up_west(free) | (S::up_west(pinned_capturers) & pin_diagonal)) & capture_mask;
+    let east = (S::up_east(free) | (S::up_east(pinned_capturers) & pin_diagonal)) & capture_mask;
+
+    let promo = S::PROMOTION_RANK;
+    if (single | west | east) & promo != Bitboard::EMPTY {
+        for (set, offset) in [(single, S::UP), (west, S::UP_WEST), (east, S::UP_EAST)] {
+            let p = set & promo;
+            if p.any() {
+                visitor.pawns(PawnMoves::Promotion, p, offset);
+            }
+        }
+    }
+    let quiet_single = single & !promo;
+    if quiet_single.any() {
+        visitor.pawns(PawnMoves::Push, quiet_single, S::UP);
+    }
+    if double.any() {
+        visitor.pawns(PawnMoves::DoublePush, double, 2 * S::UP);
+    }
+    let west = west & !promo;
+    if west.any() {
+        visitor.pawns(PawnMoves::Capture, west, S::UP_WEST);
+    }
+    let east = east & !promo;
+    if east.any() {
+        visitor.pawns(PawnMoves::Capture, east, S::UP_EAST);
+    }
+
+    // En passant: rare, so test each capture exactly by looking along the lines through
+    // the king after removing both pawns. This covers the horizontal double pin.
+    if let Some(ep) = pos.ep_square {
+        if target.contains(ep) {
+            // The captured pawn stands one rank behind the target square (validation keeps
+            // the en passant square on the sixth rank relative to the side to move).
+            let victim = ep.offset(0, -S::UP.signum()).unwrap_or(ep);
+            for from in attacks::pawn(<S::Other as Side>::COLOR, ep) & pawns {
+                let after = occupied ^ from ^ victim | ep;
+                let sliders_see_king = attacks::bishop(king, after) & diagonal_sliders
+                    | attacks::rook(king, after) & orthogonal_sliders;
+                // Any other check must be the victim pawn itself (sliders rechecked above).
+                let other_checkers =
+                    checkers & !victim.bitboard() & !(diagonal_sliders | orthogonal_sliders);
+                if sliders_see_king.is_empty() && other_checkers.is_empty() {
+                    visitor.en_passant(from, ep);
+                }
+            }
+        }
+    }
+
+    // Castling: only out of check; see `castle_is_legal` for the squares tested.
+    if checkers.is_empty() {
+        let rights = pos.castling & us & S::BACK_RANK;
+        if rights.any() {
+            for rook in rights {
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                if target.contains(side.king_to(S::COLOR))
+                    && castle_is_legal::<S>(pos, king, rook, side)
+                {
+                    visitor.castle(king, rook, side);
+                }
+            }
+        }
+    }
+}
+
+/// Whether castling the king on `king` with the rook on `rook` is legal (the side is not in
+/// check). Every square the king and rook pass or land on must be empty but for the two
+/// of them, and no square the king passes or lands on may be attacked. Attacks are tested
+/// with the king and the rook lifted off the board: the only lines through them that
+/// reach those squares run along the back rank, and an attacker there would either give
+/// check already or attack the king's destination once the rook has left (the Chess960
+/// rook-shield case).
+#[inline(always)]
+fn castle_is_legal<S: Side>(
+    pos: &Position,
+    king: Square,
+    rook: Square,
+    side: CastlingSide,
+) -> bool {
+    let king_to = side.king_to(S::COLOR);
+    let rook_to = side.rook_to(S::COLOR);
+    let king_path = attacks::between(king, king_to) | king_to;
+    let rook_path = attacks::between(rook, rook_to) | rook_to;
+    let movers = king.bitboard() | rook.bitboard();
+    let occupied = pos.board.occupied() ^ movers;
+    if (king_path | rook_path) & occupied != Bitboard::EMPTY {
+        return false;
+    }
+    !king_path
+        .iter()
+        .any(|sq| attacked_by::<S>(pos, sq, occupied))
+}
+
+/// Counts legal moves: popcounts of target sets.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Visitor for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, _: i8) {
+        let n = u64::from(targets.count());
+        self.0 += if kind == PawnMoves::Promotion {
+            4 * n
+        } else {
+            n
+        };
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _: Square, _: Square, _: CastlingSide) {
+        self.0 += 1;
+    }
+}
+
+/// Expands groups into a [`MoveList`].
+pub(crate) struct Lister<'a>(pub(crate) &'a mut MoveList);
+
+impl Visitor for Lister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.0.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        for to in targets {
+            // SAFETY: every target was produced by shifting a pawn by `offset`, so the
+            // origin `to - offset` is a square.
+            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
+            if kind == PawnMoves::Promotion {
+                for role in Role::PROMOTIONS {
+                    self.0.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.0.push(Move::normal(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.push(Move::en_passant(from, to));
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square, _: CastlingSide) {
+        self.0.push(Move::castle(king, rook));
+    }
+}
+
+/// Runs `generate` for the side to move of `pos`.
+#[inline(always)]
+pub(crate) fn generate_any<V: Visitor>(pos: &Position, target: Bitboard, visitor: &mut V) {
+    match pos.turn {
+        Color::White => generate::<White, V>(pos, target, visitor),
+        Color::Black => generate::<Black, V>(pos, target, visitor),
+    }
+}

@@ -1,0 +1,297 @@
+//! Moves in 16 bits, a fixed-capacity move list, and UCI notation.
+
+use core::fmt;
+use core::ops::{Deref, DerefMut};
+
+use crate::{Role, Square};
+
+/// What kind of move a [`Move`] is, beyond its two squares.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// Any move of a piece that is not one of the kinds below, capture or not.
+    Normal,
+    /// A pawn capturing en passant; `to` is the square the capturing pawn lands on.
+    EnPassant,
+    /// Castling, encoded as the king "capturing" its own rook: `to` is the rook's square.
+    Castle,
+    /// A pawn reaching the last rank and becoming the given role.
+    Promotion(Role),
+}
+
+/// A move in 16 bits.
+///
+/// ```text
+/// bits  0..6   from square
+/// bits  6..12  to square (the rook's square for castling)
+/// bits 12..16  kind: 0 normal, 1 en passant, 2 castle, 4 knight, 5 bishop, 6 rook and
+///              7 queen promotion (the promotion's `Role` discriminant + 2)
+/// ```
+///
+/// Encoding castling as king-takes-rook makes Chess960 castling unambiguous; UCI output
+/// turns it into the king's two-square move in standard chess. The value 0 (a1 to a1) is
+/// never a legal move and serves as [`Move::NULL`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(transparent)]
+pub struct Move(u16);
+
+const KIND_EN_PASSANT: u16 = 1;
+const KIND_CASTLE: u16 = 2;
+
+impl Move {
+    /// No move: a1 to a1. Never legal.
+    pub const NULL: Move = Move(0);
+
+    /// A normal move (including captures and pawn pushes).
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move(from as u16 | (to as u16) << 6)
+    }
+
+    /// An en passant capture landing on `to`.
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move(from as u16 | (to as u16) << 6 | KIND_EN_PASSANT << 12)
+    }
+
+    /// Castling of the king on `king` with the rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move(king as u16 | (rook as u16) << 6 | KIND_CASTLE << 12)
+    }
+
+    /// A promotion to `role`, which must be a knight, bishop, rook or queen.
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        debug_assert!(matches!(
+            role,
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+        ));
+        Move(from as u16 | (to as u16) << 6 | (role as u16 + 2) << 12)
+    }
+
+    /// The move with this kind.
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        match kind {
+            MoveKind::Normal => Move::normal(from, to),
+            MoveKind::EnPassant => Move::en_passant(from, to),
+            MoveKind::Castle => Move::castle(from, to),
+            MoveKind::Promotion(role) => Move::promotion(from, to, role),
+        }
+    }
+
+    /// The square the piece leaves (the king's square for castling).
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        // SAFETY: six bits are always below 64.
+        unsafe { Square::new_unchecked((self.0 & 63) as u8) }
+    }
+
+    /// The square the piece lands on; for castling, the rook's square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        // SAFETY: six bits are always below 64.
+        unsafe { Square::new_unchecked((self.0 >> 6 & 63) as u8) }
+    }
+
+    /// The kind of move.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            KIND_EN_PASSANT => MoveKind::EnPassant,
+            KIND_CASTLE => MoveKind::Castle,
+            4 => MoveKind::Promotion(Role::Knight),
+            5 => MoveKind::Promotion(Role::Bishop),
+            6 => MoveKind::Promotion(Role::Rook),
+            7 => MoveKind::Promotion(Role::Queen),
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// The promotion role, if this is a promotion.
+    #[inline(always)]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Whether this is castling.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.0 >> 12 == KIND_CASTLE
+    }
+
+    /// Whether this is an en passant capture.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 >> 12 == KIND_EN_PASSANT
+    }
+
+    /// The raw 16 bits.
+    #[inline(always)]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with these raw bits, or `None` when the kind field is unused (3 or 8..15).
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        match bits >> 12 {
+            0..=2 | 4..=7 => Some(Move(bits)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            MoveKind::Normal => write!(f, "{}{}", self.from(), self.to()),
+            MoveKind::EnPassant => write!(f, "{}{}ep", self.from(), self.to()),
+            MoveKind::Castle => write!(f, "{}{}castle", self.from(), self.to()),
+            MoveKind::Promotion(r) => write!(f, "{}{}{}", self.from(), self.to(), r.char()),
+        }
+    }
+}
+
+/// Chess960-style UCI: castling is written king-takes-rook (`e1h1`). For standard UCI use
+/// [`crate::Position::to_uci`], which knows the castling mode.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.promotion_role() {
+            fmt::Write::write_char(f, role.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// The most legal moves any reachable chess position has is 218; positions built from
+/// FEN with extra material can have more (270 is known), so the list leaves headroom.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack, with room for [`MAX_MOVES`].
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. Move generation never exceeds the capacity: a position has at most
+    /// 16 pieces that move, and no piece has more than 27 moves.
+    ///
+    /// # Panics
+    /// When the list is full.
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for m in iter {
+            self.push(m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        for from in Square::ALL {
+            for to in [Square::A1, Square::H8, Square::E4] {
+                let m = Move::normal(from, to);
+                assert_eq!((m.from(), m.to(), m.kind()), (from, to, MoveKind::Normal));
+                for role in Role::PROMOTIONS {
+                    let p = Move::promotion(from, to, role);
+                    assert_eq!(p.kind(), MoveKind::Promotion(role));
+                    assert_eq!(Move::from_bits(p.bits()), Some(p));
+                }
+                assert_eq!(Move::en_passant(from, to).kind(), MoveKind::EnPassant);
+                assert!(Move::castle(from, to).is_castle());
+            }
+        }
+        assert_eq!(Move::from_bits(3 << 12), None);
+        assert_eq!(
+            Move::promotion(Square::E7, Square::E8, Role::Queen).to_string(),
+            "e7e8q"
+        );
+    }
+
+    #[test]
+    fn list_retains() {
+        let mut list = MoveList::new();
+        list.extend(Square::ALL.iter().map(|&s| Move::normal(s, Square::A1)));
+        assert_eq!(list.len(), 64);
+        list.retain(|m| m.from().rank() == crate::Rank::First);
+        assert_eq!(list.len(), 8);
+    }
+}

@@ -1,0 +1,171 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard test (and benchmark)
+//! of a move generator.
+//!
+//! The hot path is specialised on the side to move and makes moves straight on the piece
+//! sets with no hash key or counters, since perft reads neither. At depth 1 it counts
+//! target sets by popcount without listing moves (bulk counting).
+
+use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::{Bitboard, CastlingSide, Color, Role, Square};
+
+/// The number of leaf nodes `depth` plies below `pos`.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match (depth, pos.turn) {
+        (0, _) => 1,
+        (_, Color::White) => perft_side::<White>(pos, depth),
+        (_, Color::Black) => perft_side::<Black>(pos, depth),
+    }
+}
+
+/// Perft below each legal move: `(move, nodes)` pairs in generation order. The sum is
+/// `perft(pos, depth)`.
+#[cfg(feature = "std")]
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+#[inline(always)]
+fn count<S: Side>(pos: &Position) -> u64 {
+    let mut counter = Counter(0);
+    movegen::generate::<S, Counter>(pos, Bitboard::FULL, &mut counter);
+    counter.0
+}
+
+fn perft_side<S: Side>(pos: &Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return count::<S>(pos);
+    }
+    let mut visitor = Expand::<S> {
+        pos,
+        depth: depth - 1,
+        nodes: 0,
+        side: core::marker::PhantomData,
+    };
+    movegen::generate::<S, _>(pos, Bitboard::FULL, &mut visitor);
+    visitor.nodes
+}
+
+/// Makes each move and recurses.
+struct Expand<'a, S: Side> {
+    pos: &'a Position,
+    depth: u32,
+    nodes: u64,
+    side: core::marker::PhantomData<S>,
+}
+
+impl<S: Side> Expand<'_, S> {
+    #[inline(always)]
+    fn recurse(&mut self, child: &Position) {
+        self.nodes += if self.depth == 1 {
+            count::<S::Other>(child)
+        } else {
+            perft_side::<S::Other>(child, self.depth)
+        };
+    }
+}
+
+/// Moves `role` of `S` from `from` to `to`, removing whatever of theirs stood on `to`,
+/// and leaves promotion, castling and en passant details to the caller.
+#[inline(always)]
+fn make_simple<S: Side>(pos: &Position, role: Role, from: Square, to: Square) -> Position {
+    let mut child = *pos;
+    let us = S::COLOR.index();
+    let them = 1 - us;
+    let to_bb = to.bitboard();
+    let from_to = from.bitboard() | to_bb;
+    {
+        let (colors, roles) = child.board.sets_mut();
+        if colors[them].contains(to) {
+            colors[them] ^= to_bb;
+            for set in roles.iter_mut() {
+                *set &= !to_bb;
+            }
+        }
+        colors[us] ^= from_to;
+        roles[role.index()] ^= from_to;
+    }
+    child.castling &= !from_to;
+    child.ep_square = None;
+    child.turn = <S::Other as Side>::COLOR;
+    child
+}
+
+impl<S: Side> Visitor for Expand<'_, S> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = make_simple::<S>(self.pos, role, from, to);
+            if role == Role::King {
+                child.castling &= !S::BACK_RANK;
+            }
+            self.recurse(&child);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        for to in targets {
+            // SAFETY: each target is a pawn's square shifted by `offset`, so `to - offset`
+            // is that pawn's square.
+            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
+            let mut child = make_simple::<S>(self.pos, Role::Pawn, from, to);
+            match kind {
+                PawnMoves::Promotion => {
+                    for role in Role::PROMOTIONS {
+                        let mut promoted = child;
+                        let (_, roles) = promoted.board.sets_mut();
+                        roles[Role::Pawn.index()] ^= to;
+                        roles[role.index()] ^= to;
+                        self.recurse(&promoted);
+                    }
+                    continue;
+                }
+                PawnMoves::DoublePush => {
+                    // SAFETY: the square passed over lies between two squares.
+                    child.ep_square =
+                        Some(unsafe { Square::new_unchecked((to as i8 - offset / 2) as u8) });
+                }
+                PawnMoves::Push | PawnMoves::Capture => {}
+            }
+            self.recurse(&child);
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let mut child = make_simple::<S>(self.pos, Role::Pawn, from, to);
+        let victim = Square::from_coords(to.file(), from.rank());
+        let (colors, roles) = child.board.sets_mut();
+        colors[<S::Other as Side>::COLOR.index()] ^= victim;
+        roles[Role::Pawn.index()] ^= victim;
+        self.recurse(&child);
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square, side: CastlingSide) {
+        let mut child = *self.pos;
+        let king_to = side.king_to(S::COLOR).bitboard();
+        let rook_to = side.rook_to(S::COLOR).bitboard();
+        let lifted = !(king.bitboard() | rook.bitboard());
+        {
+            let (colors, roles) = child.board.sets_mut();
+            let us = S::COLOR.index();
+            colors[us] = (colors[us] & lifted) | king_to | rook_to;
+            roles[Role::King.index()] = (roles[Role::King.index()] & lifted) | king_to;
+            roles[Role::Rook.index()] = (roles[Role::Rook.index()] & lifted) | rook_to;
+        }
+        child.castling &= !S::BACK_RANK;
+        child.ep_square = None;
+        child.turn = <S::Other as Side>::COLOR;
+        self.recurse(&child);
+    }
+}

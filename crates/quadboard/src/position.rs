@@ -1,0 +1,477 @@
+//! A legal chess position: placement, side to move, castling rights, en passant square and
+//! counters, validated on construction, with legal move generation and move making.
+
+use core::fmt;
+
+use crate::board::Board;
+use crate::movegen::{self, Counter, Lister};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::{
+    attacks, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup, Square,
+};
+
+/// A chess position that move generation can handle: exactly one king per side, the side
+/// not to move not in check, no pawns on the back ranks, and castling rights and en
+/// passant square consistent with the placement.
+///
+/// Castling rights are the squares of the rooks that may still castle, so Chess960 needs
+/// no special case; [`CastlingMode`] only decides how castling is written.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) castling: Bitboard,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) turn: Color,
+    pub(crate) mode: CastlingMode,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub const fn new() -> Position {
+        Position {
+            board: Board::start(),
+            castling: Bitboard::CORNERS,
+            ep_square: None,
+            turn: Color::White,
+            mode: CastlingMode::Standard,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Builds a position from a setup without validating it. Move generation on a setup
+    /// that violates the invariants listed on [`Position`] gives meaningless (but memory
+    /// safe) results.
+    #[doc(hidden)]
+    pub fn from_setup_scratch(setup: &Setup) -> Position {
+        Position::from_setup_unchecked(setup, CastlingMode::Standard)
+    }
+
+    pub(crate) fn from_setup_unchecked(setup: &Setup, mode: CastlingMode) -> Position {
+        Position {
+            board: setup.board,
+            castling: setup.castling_rooks,
+            ep_square: setup.ep_square,
+            turn: setup.turn,
+            mode,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        }
+    }
+
+    /// The position as a setup (for FEN output and for editing).
+    pub const fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rooks: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Piece placement.
+    #[inline(always)]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of the rooks that may still castle.
+    #[inline(always)]
+    pub const fn castling_rooks(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The castling rights by colour and side.
+    pub fn castles(&self) -> Castles {
+        let mut castles = Castles::NONE;
+        for color in Color::ALL {
+            let Some(king) = self.board.king_of(color) else {
+                continue;
+            };
+            for rook in self.castling & self.board.by_color(color) {
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                castles.set_rook(color, side, Some(rook));
+            }
+        }
+        castles
+    }
+
+    /// The en passant square, if the last move was a double pawn push.
+    #[inline(always)]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// How castling is written for this position.
+    #[inline(always)]
+    pub const fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub const fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: 1 at the start, incremented after each black move.
+    #[inline(always)]
+    pub const fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The king of the side to move.
+    #[inline(always)]
+    pub fn our_king(&self) -> Square {
+        // Validation guarantees the king; a1 only stands in for an impossible case.
+        self.board.king_of(self.turn).unwrap_or(Square::A1)
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        match self.turn {
+            Color::White => movegen::checkers::<movegen::White>(self, self.our_king()),
+            Color::Black => movegen::checkers::<movegen::Black>(self, self.our_king()),
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The pieces of `color` that attack `square`, given the occupied squares.
+    pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let b = &self.board;
+        let diag = b.diagonal_sliders();
+        let ortho = b.orthogonal_sliders();
+        (attacks::knight(square) & b.by_role(Role::Knight)
+            | attacks::king(square) & b.by_role(Role::King)
+            | attacks::pawn(!color, square) & b.by_role(Role::Pawn)
+            | attacks::bishop(square, occupied) & diag
+            | attacks::rook(square, occupied) & ortho)
+            & b.by_color(color)
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves_to(Bitboard::FULL)
+    }
+
+    /// The legal moves that land on `target`: castling lands on the king's destination
+    /// square and en passant on the capturing pawn's destination.
+    pub fn moves_to(&self, target: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate_any(self, target, &mut Lister(&mut list));
+        list
+    }
+
+    /// The legal captures, promotions to any piece included, and en passant.
+    pub fn captures(&self) -> MoveList {
+        let them = self.board.by_color(!self.turn);
+        let mut list =
+            self.moves_to(them | self.ep_square.map_or(Bitboard::EMPTY, Square::bitboard));
+        let promotions = self.moves_to(!them & promotion_rank(self.turn));
+        list.retain(|m| m.promotion_role().is_none() || them.contains(m.to()));
+        list.extend(
+            promotions
+                .iter()
+                .copied()
+                .filter(|m| m.promotion_role().is_some()),
+        );
+        list
+    }
+
+    /// The legal moves that are not captures or promotions (castling included).
+    pub fn quiet_moves(&self) -> MoveList {
+        let mut list = self.moves_to(!self.board.occupied() & !promotion_rank(self.turn));
+        list.retain(|m| !m.is_en_passant());
+        list
+    }
+
+    /// How many legal moves there are, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        movegen::generate_any(self, Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let land = match m.kind() {
+            MoveKind::Castle => {
+                let side = if m.to() > m.from() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                side.king_to(self.turn).bitboard()
+            }
+            _ => m.to().bitboard(),
+        };
+        self.moves_to(land).contains(&m)
+    }
+
+    /// Plays a legal move and returns the new position (copy-make).
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when `m` is not legal in this position.
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {
+        if !self.is_legal(m) {
+            return Err(IllegalMoveError {
+                uci: MoveText::new(self, m),
+            });
+        }
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// Plays `m` in place. `m` must be legal (for example from [`Position::legal_moves`]);
+    /// an illegal move leaves a meaningless but memory-safe position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let role = self.board.role_at(from).unwrap_or(Role::Pawn);
+        self.ep_square = None;
+        self.halfmoves += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = if to > from {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                self.board.remove_piece_at(from);
+                self.board.remove_piece_at(to);
+                self.board
+                    .set_piece_at(side.king_to(us), Piece::new(us, Role::King));
+                self.board
+                    .set_piece_at(side.rook_to(us), Piece::new(us, Role::Rook));
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                self.board.remove_piece_at(victim);
+                self.board.remove_piece_at(from);
+                self.board.set_piece_at(to, Piece::new(us, Role::Pawn));
+                self.halfmoves = 0;
+            }
+            kind => {
+                if self.board.remove_piece_at(to).is_some() {
+                    self.halfmoves = 0;
+                }
+                self.board.remove_piece_at(from);
+                let placed = match kind {
+                    MoveKind::Promotion(promoted) => promoted,
+                    _ => role,
+                };
+                self.board.set_piece_at(to, Piece::new(us, placed));
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        self.ep_square = Some(Square::new(((from as u8) + (to as u8)) / 2));
+                    }
+                }
+            }
+        }
+        if role == Role::King {
+            self.castling &= !back_rank(us);
+        }
+        self.castling &= !(from.bitboard() | to.bitboard());
+        if them == Color::White {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// Writes `m` in UCI: `e2e4`, `e7e8q`; castling as `e1g1` in standard chess and as
+    /// king-takes-rook (`e1h1`) in Chess960.
+    pub fn to_uci(&self, m: Move) -> MoveText {
+        MoveText::new(self, m)
+    }
+
+    /// Reads a legal move in UCI. Castling may be written as the king's move to its
+    /// destination (`e1g1`, standard chess only) or as king-takes-rook (`e1h1`).
+    ///
+    /// # Errors
+    /// [`UciError`] when the text is not UCI or names no legal move.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        let bytes = text.as_bytes();
+        if !(4..=5).contains(&bytes.len()) {
+            return Err(UciError::Syntax(MoveText::raw(text)));
+        }
+        let (Ok(from), Ok(to)) = (
+            Square::from_ascii(&bytes[0..2]),
+            Square::from_ascii(&bytes[2..4]),
+        ) else {
+            return Err(UciError::Syntax(MoveText::raw(text)));
+        };
+        let promotion = match bytes.get(4) {
+            None => None,
+            Some(b'n') => Some(Role::Knight),
+            Some(b'b') => Some(Role::Bishop),
+            Some(b'r') => Some(Role::Rook),
+            Some(b'q') => Some(Role::Queen),
+            Some(_) => return Err(UciError::Syntax(MoveText::raw(text))),
+        };
+        let legal = self.legal_moves();
+        let found = legal.iter().copied().find(|&m| {
+            if m.from() != from || m.promotion_role() != promotion {
+                return false;
+            }
+            if m.to() == to {
+                return true;
+            }
+            // Standard notation for castling: the king's own destination.
+            m.is_castle() && self.mode == CastlingMode::Standard && {
+                let side = if m.to() > m.from() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                side.king_to(self.turn) == to
+            }
+        });
+        found.ok_or(UciError::Illegal(MoveText::raw(text)))
+    }
+}
+
+const fn back_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(0xff),
+        Color::Black => Bitboard(0xff00_0000_0000_0000),
+    }
+}
+
+const fn promotion_rank(color: Color) -> Bitboard {
+    back_rank(color.other())
+}
+
+/// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl MoveText {
+    fn new(pos: &Position, m: Move) -> MoveText {
+        let to = if m.is_castle() && pos.mode == CastlingMode::Standard {
+            let side = if m.to() > m.from() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            side.king_to(pos.turn)
+        } else {
+            m.to()
+        };
+        let mut text = MoveText {
+            bytes: [0; 8],
+            len: 4,
+        };
+        text.bytes[0] = m.from().file().char() as u8;
+        text.bytes[1] = m.from().rank().char() as u8;
+        text.bytes[2] = to.file().char() as u8;
+        text.bytes[3] = to.rank().char() as u8;
+        if let Some(role) = m.promotion_role() {
+            text.bytes[4] = role.char() as u8;
+            text.len = 5;
+        }
+        text
+    }
+
+    /// Keeps up to 8 bytes of arbitrary text for an error message, cut at a character
+    /// boundary.
+    fn raw(text: &str) -> MoveText {
+        let mut end = text.len().min(8);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; 8];
+        bytes[..end].copy_from_slice(&text.as_bytes()[..end]);
+        MoveText {
+            bytes,
+            len: end as u8,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only whole characters are ever stored (see `new` and `raw`).
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    uci: MoveText,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move: {}", self.uci)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for IllegalMoveError {}
+
+/// Why a UCI move could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciError {
+    /// Not of the form `<from><to>[n|b|r|q]`, like `e2e4` or `e7e8q`.
+    Syntax(MoveText),
+    /// Well-formed but not a legal move in the position.
+    Illegal(MoveText),
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciError::Syntax(t) => write!(
+                f,
+                "invalid UCI move '{t}': expected <from><to>[n|b|r|q], like e2e4 or e7e8q"
+            ),
+            UciError::Illegal(t) => write!(f, "illegal move '{t}' in this position"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UciError {}
