@@ -120,15 +120,20 @@ fn attacked_by<S: Side>(pos: &Position, square: Square, occupied: Bitboard) -> b
     let board = &pos.board;
     let them = board.by_color(<S::Other as Side>::COLOR);
     let roles = board.role_sets();
-    (attacks::knight(square) & roles[Role::Knight.index()]
+    let leapers = (attacks::knight(square) & roles[Role::Knight.index()]
         | attacks::king(square) & roles[Role::King.index()]
-        | attacks::pawn(S::COLOR, square) & roles[Role::Pawn.index()]
-        | attacks::bishop(square, occupied)
-            & (roles[Role::Bishop.index()] | roles[Role::Queen.index()])
-        | attacks::rook(square, occupied)
-            & (roles[Role::Rook.index()] | roles[Role::Queen.index()]))
-        & them
-        != Bitboard::EMPTY
+        | attacks::pawn(S::COLOR, square) & roles[Role::Pawn.index()])
+        & them;
+    if leapers.any() {
+        return true;
+    }
+    // Look sliders up only when one of theirs is on a line with the square.
+    let diagonal = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
+    let orthogonal = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
+    (attacks::bishop_rays(square) & diagonal).any()
+        && (attacks::bishop(square, occupied) & diagonal).any()
+        || (attacks::rook_rays(square) & orthogonal).any()
+            && (attacks::rook(square, occupied) & orthogonal).any()
 }
 
 /// The pieces of `them` that give check to the king of `S` on `king`.
@@ -162,7 +167,40 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
         return;
     };
 
-    let checkers = checkers::<S>(pos, king);
+    // Checkers and pins in one pass: a slider of theirs that sees our king through none of
+    // our pieces gives check, through exactly one pins it. The empty-board rays skip the
+    // lookups when no slider of theirs is on a line with the king.
+    let diagonal_sliders = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
+    let orthogonal_sliders = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
+    let mut checkers = (attacks::knight(king) & roles[Role::Knight.index()]
+        | attacks::pawn(S::COLOR, king) & roles[Role::Pawn.index()])
+        & them;
+    let mut pin_diagonal = Bitboard::EMPTY;
+    let mut pin_orthogonal = Bitboard::EMPTY;
+    let snipers = attacks::bishop_rays(king) & diagonal_sliders;
+    if snipers.any() {
+        for sniper in attacks::bishop(king, them) & snipers {
+            let ray = attacks::between(king, sniper);
+            let blockers = ray & us;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.more_than_one() {
+                pin_diagonal |= ray | sniper;
+            }
+        }
+    }
+    let snipers = attacks::rook_rays(king) & orthogonal_sliders;
+    if snipers.any() {
+        for sniper in attacks::rook(king, them) & snipers {
+            let ray = attacks::between(king, sniper);
+            let blockers = ray & us;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.more_than_one() {
+                pin_orthogonal |= ray | sniper;
+            }
+        }
+    }
 
     // King moves first: they need no check or pin mask.
     let king_targets = attacks::king(king) & !us & target;
@@ -186,23 +224,6 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
         Some(checker) => attacks::between(king, checker) | checkers,
     };
 
-    // Pins: their sliders that see our king through exactly one of our pieces.
-    let diagonal_sliders = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
-    let orthogonal_sliders = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
-    let mut pin_diagonal = Bitboard::EMPTY;
-    let mut pin_orthogonal = Bitboard::EMPTY;
-    for pinner in attacks::bishop(king, them) & diagonal_sliders {
-        let ray = attacks::between(king, pinner);
-        if (ray & us).single_square().is_some() {
-            pin_diagonal |= ray | pinner;
-        }
-    }
-    for pinner in attacks::rook(king, them) & orthogonal_sliders {
-        let ray = attacks::between(king, pinner);
-        if (ray & us).single_square().is_some() {
-            pin_orthogonal |= ray | pinner;
-        }
-    }
     let pinned = (pin_diagonal | pin_orthogonal) & us;
     let movable = !us & check_mask & target;
 

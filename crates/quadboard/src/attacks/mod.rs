@@ -19,7 +19,7 @@ pub use leapers::{
     king, kings_setwise, knight, knights_setwise, pawn, pawn_double_pushes, pawn_pushes,
     pawns_setwise,
 };
-pub use rays::{aligned, between, line};
+pub use rays::{aligned, between, bishop_rays, line, rook_rays};
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
@@ -46,18 +46,6 @@ pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen(square: Square, occupied: Bitboard) -> Bitboard {
     rook(square, occupied) | bishop(square, occupied)
-}
-
-/// The squares a rook on `square` attacks on an empty board.
-#[inline(always)]
-pub fn rook_rays(square: Square) -> Bitboard {
-    rook(square, Bitboard::EMPTY)
-}
-
-/// The squares a bishop on `square` attacks on an empty board.
-#[inline(always)]
-pub fn bishop_rays(square: Square) -> Bitboard {
-    bishop(square, Bitboard::EMPTY)
 }
 
 /// The squares `role` of `color` on `square` attacks, given the occupied squares.

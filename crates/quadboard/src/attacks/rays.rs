@@ -38,6 +38,31 @@ const fn tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 }
 
 const TABLES: ([[u64; 64]; 64], [[u64; 64]; 64]) = tables();
+
+const fn empty_board_rays(steps: &[(i8, i8); 4]) -> [Bitboard; 64] {
+    let mut rays = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        rays[sq] = Bitboard(ray_walk(sq as u8, 0, steps));
+        sq += 1;
+    }
+    rays
+}
+
+static ROOK_RAYS: [Bitboard; 64] = empty_board_rays(&ROOK_STEPS);
+static BISHOP_RAYS: [Bitboard; 64] = empty_board_rays(&BISHOP_STEPS);
+
+/// The squares a rook on `square` attacks on an empty board (its rank and file).
+#[inline(always)]
+pub fn rook_rays(square: Square) -> Bitboard {
+    ROOK_RAYS[square.index()]
+}
+
+/// The squares a bishop on `square` attacks on an empty board (its two diagonals).
+#[inline(always)]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    BISHOP_RAYS[square.index()]
+}
 static BETWEEN: [[u64; 64]; 64] = TABLES.0;
 static LINE: [[u64; 64]; 64] = TABLES.1;
 
