@@ -3,34 +3,77 @@
 //!
 //! The hot path is specialised on the side to move and makes moves straight on the piece
 //! sets with no hash key or counters, since perft reads neither. At depth 1 it counts
-//! target sets by popcount without listing moves (bulk counting).
+//! target sets by popcount without listing moves (bulk counting). [`PerftTable`] adds an
+//! exact transposition table and [`perft_divide`] splits the work across threads.
+
+#[cfg(feature = "std")]
+mod parallel;
+mod table;
+
+#[cfg(feature = "std")]
+pub use parallel::{perft_divide, perft_total, PerftOptions};
+pub use table::PerftTable;
 
 use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White};
-use crate::moves::Move;
 use crate::position::Position;
 use crate::{Bitboard, CastlingSide, Color, Role, Square};
+use table::Packed;
 
-/// The number of leaf nodes `depth` plies below `pos`.
+/// The number of leaf nodes `depth` plies below `pos`: single thread, no table.
+///
+/// ```
+/// use quadboard::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 4), 197_281);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    descend(&Plain, pos, depth)
+}
+
+/// Perft with a transposition table: the same count as [`perft`], found faster when
+/// subtrees repeat. The table may be shared by several threads and reused across calls.
+pub fn perft_with_table(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
+    descend(&Hashed(table), pos, depth)
+}
+
+#[inline]
+fn descend<D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     match (depth, pos.turn) {
         (0, _) => 1,
-        (_, Color::White) => perft_side::<White>(pos, depth),
-        (_, Color::Black) => perft_side::<Black>(pos, depth),
+        (_, Color::White) => how.descend::<White>(pos, depth),
+        (_, Color::Black) => how.descend::<Black>(pos, depth),
     }
 }
 
-/// Perft below each legal move: `(move, nodes)` pairs in generation order. The sum is
-/// `perft(pos, depth)`.
-#[cfg(feature = "std")]
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            (m, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect()
+/// How to count the subtree below a child: straight recursion or through the table.
+trait Descend: Sized {
+    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64;
+}
+
+struct Plain;
+
+impl Descend for Plain {
+    #[inline(always)]
+    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64 {
+        expand::<S, Plain>(self, pos, depth)
+    }
+}
+
+struct Hashed<'t>(&'t PerftTable);
+
+impl Descend for Hashed<'_> {
+    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64 {
+        // Near the leaves a probe costs more than the subtree.
+        if depth <= 2 {
+            return expand::<S, Plain>(&Plain, pos, depth);
+        }
+        let key = Packed::new(pos, depth);
+        if let Some(nodes) = self.0.probe(&key) {
+            return nodes;
+        }
+        let nodes = expand::<S, Self>(self, pos, depth);
+        self.0.store(&key, nodes);
+        nodes
+    }
 }
 
 #[inline(always)]
@@ -40,35 +83,37 @@ fn count<S: Side>(pos: &Position) -> u64 {
     counter.0
 }
 
-fn perft_side<S: Side>(pos: &Position, depth: u32) -> u64 {
+fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return count::<S>(pos);
     }
-    let mut visitor = Expand::<S> {
+    let mut visitor = Expand::<S, D> {
         pos,
         depth: depth - 1,
         nodes: 0,
+        how,
         side: core::marker::PhantomData,
     };
     movegen::generate::<S, _>(pos, Bitboard::FULL, &mut visitor);
     visitor.nodes
 }
 
-/// Makes each move and recurses.
-struct Expand<'a, S: Side> {
+/// Makes each move and counts below it.
+struct Expand<'a, S: Side, D: Descend> {
     pos: &'a Position,
     depth: u32,
     nodes: u64,
+    how: &'a D,
     side: core::marker::PhantomData<S>,
 }
 
-impl<S: Side> Expand<'_, S> {
+impl<S: Side, D: Descend> Expand<'_, S, D> {
     #[inline(always)]
     fn recurse(&mut self, child: &Position) {
         self.nodes += if self.depth == 1 {
             count::<S::Other>(child)
         } else {
-            perft_side::<S::Other>(child, self.depth)
+            self.how.descend::<S::Other>(child, self.depth)
         };
     }
 }
@@ -99,7 +144,7 @@ fn make_simple<S: Side>(pos: &Position, role: Role, from: Square, to: Square) ->
     child
 }
 
-impl<S: Side> Visitor for Expand<'_, S> {
+impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {

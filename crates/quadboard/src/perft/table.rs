@@ -1,0 +1,179 @@
+//! A shared transposition table for perft whose entries hold the whole position, so that a
+//! hash collision can never return the count of another position.
+//!
+//! A position is packed as its quad-bitboard (four words whose vertical nibble per square
+//! is the piece code) plus one word for castling rooks, en passant square, side to move and
+//! depth: five words identify a perft subtree exactly. The table index is a hash of those
+//! words. Entries are guarded by a per-entry sequence lock, so that threads can share the
+//! table without locks and a torn read is detected and treated as a miss.
+
+use alloc::vec::Vec;
+use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+
+use crate::position::Position;
+use crate::{Bitboard, Role};
+
+/// A perft subtree's identity: position and remaining depth, packed in five words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Packed([u64; 5]);
+
+impl Packed {
+    #[inline]
+    pub(crate) fn new(pos: &Position, depth: u32) -> Packed {
+        let b = pos.board();
+        let r = |role: Role| b.by_role(role);
+        // The quad-bitboard planes: bit 0 of the code is the colour, bits 1-3 the role.
+        let q: [Bitboard; 4] = [
+            b.by_color(crate::Color::Black),
+            r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
+            r(Role::Knight) | r(Role::Bishop) | r(Role::King),
+            r(Role::Rook) | r(Role::Queen) | r(Role::King),
+        ];
+        let castling = pos.castling_rooks();
+        // Castling rooks stand on the back ranks: eight bits for each.
+        let rights = (castling.0 & 0xff) | (castling.0 >> 48 & 0xff00);
+        let ep = pos.ep_square().map_or(0, |sq| sq as u64 + 1);
+        let extra = rights | ep << 16 | (pos.turn() as u64) << 23 | u64::from(depth) << 24;
+        Packed([q[0].0, q[1].0, q[2].0, q[3].0, extra])
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h = 0x243f_6a88_85a3_08d3u64;
+        for w in self.0 {
+            h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h ^= h >> 29;
+        }
+        h
+    }
+
+    fn depth(&self) -> u32 {
+        (self.0[4] >> 24) as u32
+    }
+}
+
+/// One entry: a sequence number (odd while a writer is busy), the packed identity and
+/// the count.
+struct Slot {
+    sequence: AtomicU32,
+    words: [AtomicU64; 6],
+}
+
+impl Slot {
+    fn new() -> Slot {
+        Slot {
+            sequence: AtomicU32::new(0),
+            words: Default::default(),
+        }
+    }
+
+    #[inline]
+    fn read(&self) -> Option<(Packed, u64)> {
+        let before = self.sequence.load(Ordering::Acquire);
+        if before & 1 == 1 {
+            return None;
+        }
+        let mut w = [0u64; 6];
+        for (dst, src) in w.iter_mut().zip(&self.words) {
+            *dst = src.load(Ordering::Relaxed);
+        }
+        fence(Ordering::Acquire);
+        if self.sequence.load(Ordering::Relaxed) != before {
+            return None;
+        }
+        Some((Packed([w[0], w[1], w[2], w[3], w[4]]), w[5]))
+    }
+
+    #[inline]
+    fn write(&self, key: &Packed, nodes: u64) {
+        let before = self.sequence.load(Ordering::Relaxed);
+        // Another writer holds the slot: skip this store rather than wait.
+        if before & 1 == 1
+            || self
+                .sequence
+                .compare_exchange(
+                    before,
+                    before.wrapping_add(1),
+                    Ordering::Acquire,
+                    Ordering::Relaxed,
+                )
+                .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        for (dst, &src) in self.words.iter().zip(key.0.iter().chain([nodes].iter())) {
+            dst.store(src, Ordering::Relaxed);
+        }
+        self.sequence
+            .store(before.wrapping_add(2), Ordering::Release);
+    }
+}
+
+/// A transposition table for perft, safe to share between threads.
+pub struct PerftTable {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl PerftTable {
+    /// Bytes per entry.
+    pub const ENTRY_BYTES: usize = core::mem::size_of::<Slot>();
+
+    /// A table of at most `megabytes` MiB (a power of two number of entries, at least 2).
+    pub fn new(megabytes: usize) -> PerftTable {
+        let wanted = (megabytes.saturating_mul(1 << 20) / Self::ENTRY_BYTES).max(2);
+        // Round down to a power of two so that the index is a mask.
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, Slot::new);
+        PerftTable {
+            slots,
+            mask: len - 1,
+        }
+    }
+
+    /// How many entries the table has.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no entries (never: it has at least two).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The count stored for exactly this subtree, if any.
+    #[inline]
+    pub(crate) fn probe(&self, key: &Packed) -> Option<u64> {
+        let i = key.hash() as usize & self.mask;
+        // Two-way buckets: the slot and its neighbour.
+        for slot in [&self.slots[i], &self.slots[i ^ 1]] {
+            if let Some((stored, nodes)) = slot.read() {
+                if stored == *key {
+                    return Some(nodes);
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores a count, replacing the shallower of the two candidate entries.
+    #[inline]
+    pub(crate) fn store(&self, key: &Packed, nodes: u64) {
+        let i = key.hash() as usize & self.mask;
+        let depth_of = |slot: &Slot| slot.read().map_or(0, |(k, _)| k.depth());
+        let target = if depth_of(&self.slots[i]) <= depth_of(&self.slots[i ^ 1]) {
+            i
+        } else {
+            i ^ 1
+        };
+        self.slots[target].write(key, nodes);
+    }
+}
+
+impl core::fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "PerftTable({} entries)", self.slots.len())
+    }
+}
