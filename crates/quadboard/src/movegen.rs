@@ -86,6 +86,39 @@ impl Side for Black {
     }
 }
 
+/// What move generation reads of a position: the piece sets, castling rooks and en
+/// passant square. Implemented by [`Position`] (dense sets) and by the quad-bitboard node,
+/// so that both representations run the very same generator.
+pub(crate) trait Node {
+    /// The squares of the pieces of `color`.
+    fn color_set(&self, color: Color) -> Bitboard;
+    /// The squares of the pieces of `role`, both colours.
+    fn role_set(&self, role: Role) -> Bitboard;
+    /// The squares of the rooks that may castle.
+    fn castling(&self) -> Bitboard;
+    /// The en passant square.
+    fn ep_square(&self) -> Option<Square>;
+}
+
+impl Node for Position {
+    #[inline(always)]
+    fn color_set(&self, color: Color) -> Bitboard {
+        self.board.by_color(color)
+    }
+    #[inline(always)]
+    fn role_set(&self, role: Role) -> Bitboard {
+        self.board.by_role(role)
+    }
+    #[inline(always)]
+    fn castling(&self) -> Bitboard {
+        self.castling
+    }
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+}
+
 /// The kind of a group of pawn moves that share one shift.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum PawnMoves {
@@ -116,20 +149,18 @@ pub(crate) trait Visitor {
 /// The squares attacked by `them` that matter for the king on its way: is `square`
 /// attacked by a piece of `them`, given the occupied squares?
 #[inline(always)]
-fn attacked_by<S: Side>(pos: &Position, square: Square, occupied: Bitboard) -> bool {
-    let board = &pos.board;
-    let them = board.by_color(<S::Other as Side>::COLOR);
-    let roles = board.role_sets();
-    let leapers = (attacks::knight(square) & roles[Role::Knight.index()]
-        | attacks::king(square) & roles[Role::King.index()]
-        | attacks::pawn(S::COLOR, square) & roles[Role::Pawn.index()])
+fn attacked_by<S: Side, N: Node>(pos: &N, square: Square, occupied: Bitboard) -> bool {
+    let them = pos.color_set(<S::Other as Side>::COLOR);
+    let leapers = (attacks::knight(square) & pos.role_set(Role::Knight)
+        | attacks::king(square) & pos.role_set(Role::King)
+        | attacks::pawn(S::COLOR, square) & pos.role_set(Role::Pawn))
         & them;
     if leapers.any() {
         return true;
     }
     // Look sliders up only when one of theirs is on a line with the square.
-    let diagonal = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
-    let orthogonal = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
+    let diagonal = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & them;
+    let orthogonal = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & them;
     (attacks::bishop_rays(square) & diagonal).any()
         && (attacks::bishop(square, occupied) & diagonal).any()
         || (attacks::rook_rays(square) & orthogonal).any()
@@ -138,16 +169,14 @@ fn attacked_by<S: Side>(pos: &Position, square: Square, occupied: Bitboard) -> b
 
 /// The pieces of `them` that give check to the king of `S` on `king`.
 #[inline(always)]
-pub(crate) fn checkers<S: Side>(pos: &Position, king: Square) -> Bitboard {
-    let board = &pos.board;
-    let them = board.by_color(<S::Other as Side>::COLOR);
-    let occupied = board.occupied();
-    let roles = board.role_sets();
-    (attacks::knight(king) & roles[Role::Knight.index()]
-        | attacks::pawn(S::COLOR, king) & roles[Role::Pawn.index()]
+pub(crate) fn checkers<S: Side, N: Node>(pos: &N, king: Square) -> Bitboard {
+    let them = pos.color_set(<S::Other as Side>::COLOR);
+    let occupied = pos.color_set(Color::White) | pos.color_set(Color::Black);
+    (attacks::knight(king) & pos.role_set(Role::Knight)
+        | attacks::pawn(S::COLOR, king) & pos.role_set(Role::Pawn)
         | attacks::bishop(king, occupied)
-            & (roles[Role::Bishop.index()] | roles[Role::Queen.index()])
-        | attacks::rook(king, occupied) & (roles[Role::Rook.index()] | roles[Role::Queen.index()]))
+            & (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen))
+        | attacks::rook(king, occupied) & (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)))
         & them
 }
 
@@ -155,13 +184,11 @@ pub(crate) fn checkers<S: Side>(pos: &Position, king: Square) -> Bitboard {
 /// moves whose destination is in `target` (castling counts as landing on the king's
 /// destination square; en passant on the capturing pawn's destination).
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, visitor: &mut V) {
-    let board = &pos.board;
-    let roles = board.role_sets();
-    let us = board.by_color(S::COLOR);
-    let them = board.by_color(<S::Other as Side>::COLOR);
+pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, visitor: &mut V) {
+    let us = pos.color_set(S::COLOR);
+    let them = pos.color_set(<S::Other as Side>::COLOR);
     let occupied = us | them;
-    let kings = roles[Role::King.index()];
+    let kings = pos.role_set(Role::King);
     // Validation guarantees one king per side; without one there is nothing to generate.
     let Some(king) = (kings & us).lsb() else {
         return;
@@ -170,10 +197,10 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
     // Checkers and pins in one pass: a slider of theirs that sees our king through none of
     // our pieces gives check, through exactly one pins it. The empty-board rays skip the
     // lookups when no slider of theirs is on a line with the king.
-    let diagonal_sliders = (roles[Role::Bishop.index()] | roles[Role::Queen.index()]) & them;
-    let orthogonal_sliders = (roles[Role::Rook.index()] | roles[Role::Queen.index()]) & them;
-    let mut checkers = (attacks::knight(king) & roles[Role::Knight.index()]
-        | attacks::pawn(S::COLOR, king) & roles[Role::Pawn.index()])
+    let diagonal_sliders = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & them;
+    let orthogonal_sliders = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & them;
+    let mut checkers = (attacks::knight(king) & pos.role_set(Role::Knight)
+        | attacks::pawn(S::COLOR, king) & pos.role_set(Role::Pawn))
         & them;
     let mut pin_diagonal = Bitboard::EMPTY;
     let mut pin_orthogonal = Bitboard::EMPTY;
@@ -207,7 +234,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
     let without_king = occupied ^ king;
     let mut safe = Bitboard::EMPTY;
     for to in king_targets {
-        if !attacked_by::<S>(pos, to, without_king) {
+        if !attacked_by::<S, N>(pos, to, without_king) {
             safe |= to;
         }
     }
@@ -228,7 +255,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
     let movable = !us & check_mask & target;
 
     // Knights: a pinned knight never moves.
-    for from in roles[Role::Knight.index()] & us & !pinned {
+    for from in pos.role_set(Role::Knight) & us & !pinned {
         let t = attacks::knight(from) & movable;
         if t.any() {
             visitor.piece(Role::Knight, from, t);
@@ -236,9 +263,9 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
     }
 
     // Diagonal sliders: unpinned ones anywhere; diagonally pinned ones along their pin.
-    let bishops = roles[Role::Bishop.index()] & us;
-    let rooks = roles[Role::Rook.index()] & us;
-    let queens = roles[Role::Queen.index()] & us;
+    let bishops = pos.role_set(Role::Bishop) & us;
+    let rooks = pos.role_set(Role::Rook) & us;
+    let queens = pos.role_set(Role::Queen) & us;
     for from in bishops & !pinned {
         let t = attacks::bishop(from, occupied) & movable;
         if t.any() {
@@ -285,7 +312,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
     // Pawns, setwise. Pushes: diagonally pinned pawns never push; orthogonally pinned ones
     // only along their pin (a file pin). Captures: orthogonally pinned pawns never capture;
     // diagonally pinned ones only along their pin.
-    let pawns = roles[Role::Pawn.index()] & us;
+    let pawns = pos.role_set(Role::Pawn) & us;
     let empty = !occupied;
     let pushers = pawns & !pin_diagonal;
     let single = (S::up(pushers & !pin_orthogonal)
@@ -327,7 +354,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
 
     // En passant: rare, so test each capture exactly by looking along the lines through
     // the king after removing both pawns. This covers the horizontal double pin.
-    if let Some(ep) = pos.ep_square {
+    if let Some(ep) = pos.ep_square() {
         if target.contains(ep) {
             // The captured pawn stands one rank behind the target square (validation keeps
             // the en passant square on the sixth rank relative to the side to move).
@@ -348,7 +375,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
 
     // Castling: only out of check; see `castle_is_legal` for the squares tested.
     if checkers.is_empty() {
-        let rights = pos.castling & us & S::BACK_RANK;
+        let rights = pos.castling() & us & S::BACK_RANK;
         if rights.any() {
             for rook in rights {
                 let side = if rook > king {
@@ -357,7 +384,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
                     CastlingSide::QueenSide
                 };
                 if target.contains(side.king_to(S::COLOR))
-                    && castle_is_legal::<S>(pos, king, rook, side)
+                    && castle_is_legal::<S, N>(pos, king, rook, side)
                 {
                     visitor.castle(king, rook, side);
                 }
@@ -374,8 +401,8 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, target: Bitboard, vi
 /// check already or attack the king's destination once the rook has left (the Chess960
 /// rook-shield case).
 #[inline(always)]
-fn castle_is_legal<S: Side>(
-    pos: &Position,
+fn castle_is_legal<S: Side, N: Node>(
+    pos: &N,
     king: Square,
     rook: Square,
     side: CastlingSide,
@@ -385,13 +412,13 @@ fn castle_is_legal<S: Side>(
     let king_path = attacks::between(king, king_to) | king_to;
     let rook_path = attacks::between(rook, rook_to) | rook_to;
     let movers = king.bitboard() | rook.bitboard();
-    let occupied = pos.board.occupied() ^ movers;
+    let occupied = (pos.color_set(Color::White) | pos.color_set(Color::Black)) ^ movers;
     if (king_path | rook_path) & occupied != Bitboard::EMPTY {
         return false;
     }
     !king_path
         .iter()
-        .any(|sq| attacked_by::<S>(pos, sq, occupied))
+        .any(|sq| attacked_by::<S, N>(pos, sq, occupied))
 }
 
 /// Counts legal moves: popcounts of target sets.
@@ -460,7 +487,7 @@ impl Visitor for Lister<'_> {
 #[inline(always)]
 pub(crate) fn generate_any<V: Visitor>(pos: &Position, target: Bitboard, visitor: &mut V) {
     match pos.turn {
-        Color::White => generate::<White, V>(pos, target, visitor),
-        Color::Black => generate::<Black, V>(pos, target, visitor),
+        Color::White => generate::<White, V, Position>(pos, target, visitor),
+        Color::Black => generate::<Black, V, Position>(pos, target, visitor),
     }
 }

@@ -150,8 +150,8 @@ impl Position {
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
         match self.turn {
-            Color::White => movegen::checkers::<movegen::White>(self, self.our_king()),
-            Color::Black => movegen::checkers::<movegen::Black>(self, self.our_king()),
+            Color::White => movegen::checkers::<movegen::White, Position>(self, self.our_king()),
+            Color::Black => movegen::checkers::<movegen::Black, Position>(self, self.our_king()),
         }
     }
 

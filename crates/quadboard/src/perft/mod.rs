@@ -79,7 +79,7 @@ impl Descend for Hashed<'_> {
 #[inline(always)]
 fn count<S: Side>(pos: &Position) -> u64 {
     let mut counter = Counter(0);
-    movegen::generate::<S, Counter>(pos, Bitboard::FULL, &mut counter);
+    movegen::generate::<S, Counter, Position>(pos, Bitboard::FULL, &mut counter);
     counter.0
 }
 
@@ -94,7 +94,7 @@ fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
         how,
         side: core::marker::PhantomData,
     };
-    movegen::generate::<S, _>(pos, Bitboard::FULL, &mut visitor);
+    movegen::generate::<S, _, Position>(pos, Bitboard::FULL, &mut visitor);
     visitor.nodes
 }
 
