@@ -135,7 +135,7 @@ pub(crate) enum PawnMoves {
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Visitor {
     /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
-    /// `targets` (never empty).
+    /// `targets` (possibly empty: counting is cheaper without a test).
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
     /// Legal pawn moves: each square `t` of `targets` (never empty) is reached from
     /// `t - offset`.
@@ -257,9 +257,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     // Knights: a pinned knight never moves.
     for from in pos.role_set(Role::Knight) & us & !pinned {
         let t = attacks::knight(from) & movable;
-        if t.any() {
-            visitor.piece(Role::Knight, from, t);
-        }
+        visitor.piece(Role::Knight, from, t);
     }
 
     // Diagonal sliders: unpinned ones anywhere; diagonally pinned ones along their pin.
@@ -268,21 +266,15 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     let queens = pos.role_set(Role::Queen) & us;
     for from in bishops & !pinned {
         let t = attacks::bishop(from, occupied) & movable;
-        if t.any() {
-            visitor.piece(Role::Bishop, from, t);
-        }
+        visitor.piece(Role::Bishop, from, t);
     }
     for from in rooks & !pinned {
         let t = attacks::rook(from, occupied) & movable;
-        if t.any() {
-            visitor.piece(Role::Rook, from, t);
-        }
+        visitor.piece(Role::Rook, from, t);
     }
     for from in queens & !pinned {
         let t = attacks::queen(from, occupied) & movable;
-        if t.any() {
-            visitor.piece(Role::Queen, from, t);
-        }
+        visitor.piece(Role::Queen, from, t);
     }
     if pinned.any() {
         for from in (bishops | queens) & pin_diagonal {
@@ -292,9 +284,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
                 Role::Bishop
             };
             let t = attacks::bishop(from, occupied) & movable & pin_diagonal;
-            if t.any() {
-                visitor.piece(role, from, t);
-            }
+            visitor.piece(role, from, t);
         }
         for from in (rooks | queens) & pin_orthogonal {
             let role = if queens.contains(from) {
@@ -303,9 +293,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
                 Role::Rook
             };
             let t = attacks::rook(from, occupied) & movable & pin_orthogonal;
-            if t.any() {
-                visitor.piece(role, from, t);
-            }
+            visitor.piece(role, from, t);
         }
     }
 

@@ -189,23 +189,16 @@ impl Position {
     /// The legal captures, promotions to any piece included, and en passant.
     pub fn captures(&self) -> MoveList {
         let them = self.board.by_color(!self.turn);
-        let mut list =
-            self.moves_to(them | self.ep_square.map_or(Bitboard::EMPTY, Square::bitboard));
-        let promotions = self.moves_to(!them & promotion_rank(self.turn));
-        list.retain(|m| m.promotion_role().is_none() || them.contains(m.to()));
-        list.extend(
-            promotions
-                .iter()
-                .copied()
-                .filter(|m| m.promotion_role().is_some()),
-        );
+        let ep = self.ep_square.map_or(Bitboard::EMPTY, Square::bitboard);
+        let mut list = self.moves_to(them | ep | promotion_rank(self.turn));
+        list.retain(|m| them.contains(m.to()) || m.is_en_passant() || m.promotion_role().is_some());
         list
     }
 
     /// The legal moves that are not captures or promotions (castling included).
     pub fn quiet_moves(&self) -> MoveList {
-        let mut list = self.moves_to(!self.board.occupied() & !promotion_rank(self.turn));
-        list.retain(|m| !m.is_en_passant());
+        let mut list = self.moves_to(!self.board.occupied());
+        list.retain(|m| !m.is_en_passant() && m.promotion_role().is_none());
         list
     }
 
