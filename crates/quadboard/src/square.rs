@@ -198,7 +198,7 @@ impl Square {
     /// Whether the square is dark (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() as u8 + self.rank() as u8) % 2 == 0
+        (self.file() as u8 + self.rank() as u8) & 1 == 0
     }
 
     /// Parses the two bytes of a square name such as `b"e4"`.
