@@ -8,6 +8,7 @@
 
 #[cfg(feature = "std")]
 mod parallel;
+pub mod suite;
 mod table;
 
 #[cfg(feature = "std")]
