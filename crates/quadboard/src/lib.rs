@@ -2,10 +2,29 @@
 //!
 //! The crate follows the board-representation ideas of the chess programming literature:
 //! [`Bitboard`] sets with one-step shifts and several serialization strategies, setwise and
-//! table-driven attacks, three interchangeable board definitions (classical, dense and
-//! quad-bitboards), and on top of them FEN, legal move generation and perft.
+//! table-driven attacks, interchangeable board definitions, and on top of them positions,
+//! legal move generation and perft.
 //!
 //! Squares use little-endian rank-file order: a1 = 0, b1 = 1, h8 = 63.
+//!
+//! ```
+//! use quadboard::{attacks, perft, Bitboard, Position, Square};
+//!
+//! // Sets of squares and setwise attacks.
+//! let knights = Bitboard::from_squares(&[Square::B1, Square::G1]);
+//! assert_eq!(attacks::knights_setwise(knights).count(), 6);
+//!
+//! // Legal moves and perft.
+//! let start = Position::new();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! let e4 = start.parse_uci("e2e4").unwrap();
+//! let after = start.play(e4).unwrap();
+//! assert_eq!(perft(&after, 3), 13_160);
+//! ```
+//!
+//! # Features
+//! - `std` (default): threads for [`perft::perft_divide`] and `std::error::Error`. Without
+//!   it the crate is `no_std` and needs only `alloc`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
