@@ -8,11 +8,13 @@
 
 #[cfg(feature = "std")]
 mod parallel;
+mod quad;
 pub mod suite;
 mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{perft_divide, perft_total, PerftOptions};
+pub use quad::perft_quad;
 pub use table::PerftTable;
 
 use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White};

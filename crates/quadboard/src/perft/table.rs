@@ -11,7 +11,6 @@ use alloc::vec::Vec;
 use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
 use crate::position::Position;
-use crate::{Bitboard, Role};
 
 /// A perft subtree's identity: position and remaining depth, packed in five words.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,15 +19,7 @@ pub(crate) struct Packed([u64; 5]);
 impl Packed {
     #[inline]
     pub(crate) fn new(pos: &Position, depth: u32) -> Packed {
-        let b = pos.board();
-        let r = |role: Role| b.by_role(role);
-        // The quad-bitboard planes: bit 0 of the code is the colour, bits 1-3 the role.
-        let q: [Bitboard; 4] = [
-            b.by_color(crate::Color::Black),
-            r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
-            r(Role::Knight) | r(Role::Bishop) | r(Role::King),
-            r(Role::Rook) | r(Role::Queen) | r(Role::King),
-        ];
+        let q = super::quad::quad_planes(pos.board());
         let castling = pos.castling_rooks();
         // Castling rooks stand on the back ranks: eight bits for each.
         let rights = (castling.0 & 0xff) | (castling.0 >> 48 & 0xff00);

@@ -1,0 +1,222 @@
+//! Perft on quad-bitboards: the same legal generator as [`super::perft`], reading its piece
+//! sets from four planes whose vertical nibble per square is the piece code, and making
+//! moves by clearing and setting nibbles in all four planes at once.
+//!
+//! This engine exists to answer, with numbers, whether the denser quad-bitboard state
+//! (32 bytes of placement instead of 64) pays for the boolean formulas that extract every
+//! piece set (see `docs/performance.md`).
+
+use crate::movegen::{self, Black, Counter, Node, PawnMoves, Side, Visitor, White};
+use crate::position::Position;
+use crate::{Bitboard, CastlingSide, Color, Piece, Role, Square};
+
+/// A perft node: placement as four planes plus castling rooks, en passant and turn.
+#[derive(Clone, Copy)]
+struct QuadNode {
+    planes: [Bitboard; 4],
+    castling: Bitboard,
+    ep_square: Option<Square>,
+}
+
+impl QuadNode {
+    fn new(pos: &Position) -> QuadNode {
+        QuadNode {
+            planes: quad_planes(pos.board()),
+            castling: pos.castling_rooks(),
+            ep_square: pos.ep_square(),
+        }
+    }
+
+    /// Empties `clear`, then writes `piece`'s code on `put`.
+    #[inline(always)]
+    fn place(&mut self, clear: Bitboard, put: Bitboard, piece: Piece) {
+        let code = piece.code();
+        for (i, plane) in self.planes.iter_mut().enumerate() {
+            let bit = Bitboard(0u64.wrapping_sub(u64::from(code >> i & 1)));
+            *plane = (*plane & !clear) | (put & bit);
+        }
+    }
+}
+
+/// The four planes of a dense board: bit `i` of each square's nibble is its code's bit `i`
+/// (bit 0 colour, bits 1-3 role).
+pub(crate) fn quad_planes(board: &crate::Board) -> [Bitboard; 4] {
+    let r = |role: Role| board.by_role(role);
+    [
+        board.by_color(Color::Black),
+        r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
+        r(Role::Knight) | r(Role::Bishop) | r(Role::King),
+        r(Role::Rook) | r(Role::Queen) | r(Role::King),
+    ]
+}
+
+impl Node for QuadNode {
+    #[inline(always)]
+    fn color_set(&self, color: Color) -> Bitboard {
+        let [black, p1, p2, p3] = self.planes;
+        match color {
+            Color::White => (p1 | p2 | p3) & !black,
+            Color::Black => black,
+        }
+    }
+
+    #[inline(always)]
+    fn role_set(&self, role: Role) -> Bitboard {
+        // Role bits: pawn 001, knight 010, bishop 011, rook 100, queen 101, king 110.
+        let [_, b0, b1, b2] = self.planes;
+        match role {
+            Role::Pawn => b0 & !b1 & !b2,
+            Role::Knight => !b0 & b1 & !b2,
+            Role::Bishop => b0 & b1 & !b2,
+            Role::Rook => !b0 & !b1 & b2,
+            Role::Queen => b0 & !b1 & b2,
+            Role::King => !b0 & b1 & b2,
+        }
+    }
+
+    #[inline(always)]
+    fn castling(&self) -> Bitboard {
+        self.castling
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+}
+
+/// Perft of `pos` computed on quad-bitboards. Always equal to [`super::perft`].
+///
+/// ```
+/// use quadboard::perft::perft_quad;
+/// use quadboard::Position;
+/// assert_eq!(perft_quad(&Position::new(), 4), 197_281);
+/// ```
+pub fn perft_quad(pos: &Position, depth: u32) -> u64 {
+    let node = QuadNode::new(pos);
+    match (depth, pos.turn()) {
+        (0, _) => 1,
+        (_, Color::White) => expand::<White>(&node, depth),
+        (_, Color::Black) => expand::<Black>(&node, depth),
+    }
+}
+
+#[inline(always)]
+fn count<S: Side>(node: &QuadNode) -> u64 {
+    let mut counter = Counter(0);
+    movegen::generate::<S, Counter, QuadNode>(node, Bitboard::FULL, &mut counter);
+    counter.0
+}
+
+fn expand<S: Side>(node: &QuadNode, depth: u32) -> u64 {
+    if depth <= 1 {
+        return count::<S>(node);
+    }
+    let mut visitor = Expand::<S> {
+        node,
+        depth: depth - 1,
+        nodes: 0,
+        side: core::marker::PhantomData,
+    };
+    movegen::generate::<S, _, QuadNode>(node, Bitboard::FULL, &mut visitor);
+    visitor.nodes
+}
+
+struct Expand<'a, S: Side> {
+    node: &'a QuadNode,
+    depth: u32,
+    nodes: u64,
+    side: core::marker::PhantomData<S>,
+}
+
+impl<S: Side> Expand<'_, S> {
+    #[inline(always)]
+    fn recurse(&mut self, child: &QuadNode) {
+        self.nodes += if self.depth == 1 {
+            count::<S::Other>(child)
+        } else {
+            expand::<S::Other>(child, self.depth)
+        };
+    }
+
+    /// The child after `piece` of `S` leaves `from` and lands on `to` as `placed`.
+    #[inline(always)]
+    fn child(&self, from: Square, to: Square, placed: Role) -> QuadNode {
+        let mut child = *self.node;
+        let from_to = from.bitboard() | to.bitboard();
+        child.place(from_to, to.bitboard(), Piece::new(S::COLOR, placed));
+        child.castling &= !from_to;
+        child.ep_square = None;
+        child
+    }
+}
+
+impl<S: Side> Visitor for Expand<'_, S> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = self.child(from, to, role);
+            if role == Role::King {
+                child.castling &= !S::BACK_RANK;
+            }
+            self.recurse(&child);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        for to in targets {
+            // SAFETY: each target is a pawn's square shifted by `offset`, so `to - offset`
+            // is that pawn's square.
+            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
+            match kind {
+                PawnMoves::Promotion => {
+                    for role in Role::PROMOTIONS {
+                        let child = self.child(from, to, role);
+                        self.recurse(&child);
+                    }
+                }
+                PawnMoves::DoublePush => {
+                    let mut child = self.child(from, to, Role::Pawn);
+                    // SAFETY: the square passed over lies between two squares.
+                    child.ep_square =
+                        Some(unsafe { Square::new_unchecked((to as i8 - offset / 2) as u8) });
+                    self.recurse(&child);
+                }
+                PawnMoves::Push | PawnMoves::Capture => {
+                    let child = self.child(from, to, Role::Pawn);
+                    self.recurse(&child);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let mut child = self.child(from, to, Role::Pawn);
+        let victim = Square::from_coords(to.file(), from.rank()).bitboard();
+        for plane in child.planes.iter_mut() {
+            *plane &= !victim;
+        }
+        self.recurse(&child);
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square, side: CastlingSide) {
+        let mut child = *self.node;
+        let lifted = king.bitboard() | rook.bitboard();
+        child.place(
+            lifted,
+            side.king_to(S::COLOR).bitboard(),
+            Piece::new(S::COLOR, Role::King),
+        );
+        child.place(
+            Bitboard::EMPTY,
+            side.rook_to(S::COLOR).bitboard(),
+            Piece::new(S::COLOR, Role::Rook),
+        );
+        child.castling &= !S::BACK_RANK;
+        child.ep_square = None;
+        self.recurse(&child);
+    }
+}
