@@ -17,6 +17,7 @@ pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod piece;
+pub mod serialize;
 pub mod setup;
 pub mod square;
 

@@ -1,0 +1,392 @@
+//! Perfect hashing of knight and king target sets to precomputed square lists.
+//!
+//! A knight or king on a given square attacks at most eight squares, so its target set has
+//! at most 2^8 subsets. Each from-square owns a slice of `2^n` lists, `n` being the size of
+//! its attack set, and each subset of the attack set has exactly one list there: the hash is
+//! a bijection (a minimal perfect hash). Looking up a target set is one AND, one multiply,
+//! one shift and one load, whatever the number of targets.
+//!
+//! The multipliers are searched at compile time. A from-square's attack set, shifted down to
+//! bit 0, is its *shape*; squares of the same shape differ only by a shift `d`, and
+//! `(x >> d) * (m << d) == x * m` when the low `d` bits of `x` are clear, so one multiplier
+//! per shape serves every square of that shape (23 knight shapes, 9 king shapes). The search
+//! gives each target bit `p_i` one multiplier bit that carries it to index bit `σ(i)`, and
+//! tries permutations `σ` until the cross products leave the index a bijection; a few hundred
+//! candidates per leaper suffice. Every table slot is checked to be filled exactly once, so a
+//! bad multiplier fails the build rather than a lookup.
+
+use crate::attacks::{kings_setwise, knights_setwise};
+use crate::{Bitboard, Square};
+
+/// Which leaper a table is for.
+#[derive(Copy, Clone)]
+enum Leaper {
+    Knight,
+    King,
+}
+
+/// How the subsets of one from-square's attack set find their lists.
+#[derive(Copy, Clone)]
+struct Slot {
+    /// The attack set: targets outside it are ignored.
+    mask: u64,
+    /// The multiplier of the hash.
+    magic: u64,
+    /// Where this square's `2^n` lists start.
+    offset: u32,
+    /// `64 - n`: the hash keeps the top `n` bits of the product.
+    shift: u32,
+}
+
+const fn attack_mask(leaper: Leaper, square: usize) -> u64 {
+    let from = Bitboard(1 << square);
+    match leaper {
+        Leaper::Knight => knights_setwise(from).0,
+        Leaper::King => kings_setwise(from).0,
+    }
+}
+
+/// xorshift64*: a fixed generator, so the multipliers (and the tables) are reproducible.
+const fn next_random(state: u64) -> u64 {
+    let mut x = state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    x
+}
+
+const fn scramble(state: u64) -> u64 {
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// Whether `subset * magic >> shift` takes a different value on every subset of `mask`.
+const fn is_injective(mask: u64, magic: u64, shift: u32) -> bool {
+    let mut seen = [0u64; 4];
+    let mut subset = 0u64;
+    loop {
+        let index = (subset.wrapping_mul(magic) >> shift) as usize;
+        if seen[index >> 6] >> (index & 63) & 1 != 0 {
+            return false;
+        }
+        seen[index >> 6] |= 1 << (index & 63);
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            return true;
+        }
+    }
+}
+
+/// A multiplier that hashes the subsets of `mask` injectively into its top `n` bits, and the
+/// generator state after the search.
+const fn search_magic(mask: u64, mut state: u64) -> (u64, u64) {
+    let n = mask.count_ones();
+    assert!(n >= 1 && n <= 8);
+    let mut bits = [0u32; 8];
+    let mut rest = mask;
+    let mut i = 0;
+    while rest != 0 {
+        bits[i] = rest.trailing_zeros();
+        rest &= rest - 1;
+        i += 1;
+    }
+    loop {
+        // A random order of the index bits (Fisher-Yates).
+        let mut order = [0u32, 1, 2, 3, 4, 5, 6, 7];
+        let mut k = n as usize;
+        while k > 1 {
+            k -= 1;
+            state = next_random(state);
+            let j = (scramble(state) % (k as u64 + 1)) as usize;
+            let t = order[k];
+            order[k] = order[j];
+            order[j] = t;
+        }
+        let mut magic = 0u64;
+        let mut i = 0;
+        while i < n as usize {
+            let target = 64 - n + order[i];
+            if target >= bits[i] {
+                magic |= 1 << (target - bits[i]);
+            }
+            i += 1;
+        }
+        if is_injective(mask, magic, 64 - n) {
+            return (magic, state);
+        }
+    }
+}
+
+/// The hash parameters of every from-square, and the total number of lists.
+struct Layout {
+    slots: [Slot; 64],
+    size: usize,
+}
+
+const fn layout(leaper: Leaper) -> Layout {
+    let mut slots = [Slot {
+        mask: 0,
+        magic: 0,
+        offset: 0,
+        shift: 0,
+    }; 64];
+    let mut state = 0x7365_7269_616c_697a; // "serializ"
+                                           // From h8 down, so that every shape is searched once, at its highest square.
+    let mut square = 64;
+    while square > 0 {
+        square -= 1;
+        let mask = attack_mask(leaper, square);
+        let low = mask.trailing_zeros();
+        let mut magic = 0;
+        let mut known = false;
+        let mut higher = square + 1;
+        while higher < 64 {
+            let other = slots[higher].mask;
+            let other_low = other.trailing_zeros();
+            if other >> other_low == mask >> low {
+                magic = slots[higher].magic << (other_low - low);
+                known = true;
+                break;
+            }
+            higher += 1;
+        }
+        if !known {
+            let found = search_magic(mask, state);
+            magic = found.0;
+            state = found.1;
+        }
+        slots[square].mask = mask;
+        slots[square].magic = magic;
+        slots[square].shift = 64 - mask.count_ones();
+    }
+    let mut size = 0;
+    let mut square = 0;
+    while square < 64 {
+        slots[square].offset = size as u32;
+        size += 1 << slots[square].mask.count_ones();
+        square += 1;
+    }
+    Layout { slots, size }
+}
+
+/// How a table is indexed within a from-square's slice.
+#[derive(Copy, Clone)]
+#[cfg_attr(not(target_feature = "bmi2"), allow(dead_code))]
+enum Index {
+    /// The multiply-shift hash.
+    Magic,
+    /// The subset's bits gathered from the attack set (PEXT), which is its rank in
+    /// increasing order of subsets.
+    Pext,
+}
+
+/// Every from-square's lists: each subset's squares in ascending order, padded with the
+/// from-square (never read: the caller's slice stops at the subset's size).
+const fn lists<const N: usize>(layout: &Layout, index: Index) -> [[Square; 8]; N] {
+    assert!(N == layout.size);
+    let mut out = [[Square::A1; 8]; N];
+    let mut filled = [false; N];
+    let mut square = 0;
+    while square < 64 {
+        let slot = layout.slots[square];
+        let mut subset = 0u64;
+        let mut rank = 0usize;
+        loop {
+            let i = slot.offset as usize
+                + match index {
+                    Index::Magic => (subset.wrapping_mul(slot.magic) >> slot.shift) as usize,
+                    Index::Pext => rank,
+                };
+            assert!(!filled[i], "hash collision");
+            filled[i] = true;
+            let mut list = [Square::new(square as u8); 8];
+            let mut rest = subset;
+            let mut k = 0;
+            while rest != 0 {
+                list[k] = Square::new(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                k += 1;
+            }
+            out[i] = list;
+            subset = subset.wrapping_sub(slot.mask) & slot.mask;
+            rank += 1;
+            if subset == 0 {
+                break;
+            }
+        }
+        square += 1;
+    }
+    out
+}
+
+const KNIGHT_LAYOUT: Layout = layout(Leaper::Knight);
+const KING_LAYOUT: Layout = layout(Leaper::King);
+/// How many knight lists there are: the sum over squares of `2^n`.
+pub const KNIGHT_LISTS: usize = KNIGHT_LAYOUT.size;
+/// How many king lists there are.
+pub const KING_LISTS: usize = KING_LAYOUT.size;
+
+static KNIGHT_SLOTS: [Slot; 64] = KNIGHT_LAYOUT.slots;
+static KING_SLOTS: [Slot; 64] = KING_LAYOUT.slots;
+static KNIGHT_BY_MAGIC: [[Square; 8]; KNIGHT_LISTS] = lists(&KNIGHT_LAYOUT, Index::Magic);
+static KING_BY_MAGIC: [[Square; 8]; KING_LISTS] = lists(&KING_LAYOUT, Index::Magic);
+#[cfg(target_feature = "bmi2")]
+static KNIGHT_BY_PEXT: [[Square; 8]; KNIGHT_LISTS] = lists(&KNIGHT_LAYOUT, Index::Pext);
+#[cfg(target_feature = "bmi2")]
+static KING_BY_PEXT: [[Square; 8]; KING_LISTS] = lists(&KING_LAYOUT, Index::Pext);
+
+/// The list of `set`, which is `count` squares long and lies at `index`.
+#[inline(always)]
+fn list(lists: &'static [[Square; 8]], index: usize, count: u32) -> &'static [Square] {
+    debug_assert!(index < lists.len() && count <= 8);
+    // SAFETY: `index` is the slot's offset plus a value below `2^n` (the top `n` bits of a
+    // product, or a PEXT by an `n`-bit mask), and the `2^n` lists of every slot lie inside the
+    // table (`layout` sums them into its size). `count` is the size of a subset of an attack
+    // set of at most 8 squares, and every list has 8 entries.
+    unsafe { lists.get_unchecked(index).get_unchecked(..count as usize) }
+}
+
+#[inline(always)]
+fn by_magic(
+    slots: &'static [Slot; 64],
+    lists: &'static [[Square; 8]],
+    from: Square,
+    targets: Bitboard,
+) -> &'static [Square] {
+    let slot = &slots[from.index()];
+    let set = targets.0 & slot.mask;
+    let hash = set.wrapping_mul(slot.magic) >> slot.shift;
+    list(
+        lists,
+        slot.offset as usize + hash as usize,
+        set.count_ones(),
+    )
+}
+
+#[cfg(target_feature = "bmi2")]
+#[inline(always)]
+fn by_pext(
+    slots: &'static [Slot; 64],
+    lists: &'static [[Square; 8]],
+    from: Square,
+    targets: Bitboard,
+) -> &'static [Square] {
+    let slot = &slots[from.index()];
+    // SAFETY: this function only compiles with BMI2 enabled, so `pext` exists on every CPU
+    // the binary targets.
+    let rank = unsafe { core::arch::x86_64::_pext_u64(targets.0, slot.mask) };
+    let count = (targets.0 & slot.mask).count_ones();
+    list(lists, slot.offset as usize + rank as usize, count)
+}
+
+/// The squares of `targets` that a knight on `from` attacks, in ascending order, by a
+/// multiply-shift perfect hash into a table of precomputed lists.
+///
+/// Squares of `targets` that a knight on `from` does not attack are ignored, so any set is
+/// a valid argument; move generation passes `attacks::knight(from) & !own`.
+///
+/// ```
+/// use quadboard::{attacks, serialize, Bitboard, Square};
+/// let targets = attacks::knight(Square::G1) & !Bitboard::from_square(Square::E2);
+/// assert_eq!(serialize::knight_targets(Square::G1, targets), [Square::F3, Square::H3]);
+/// ```
+#[inline(always)]
+pub fn knight_targets(from: Square, targets: Bitboard) -> &'static [Square] {
+    by_magic(&KNIGHT_SLOTS, &KNIGHT_BY_MAGIC, from, targets)
+}
+
+/// The squares of `targets` that a king on `from` attacks, in ascending order, by a
+/// multiply-shift perfect hash into a table of precomputed lists.
+///
+/// Squares of `targets` that a king on `from` does not attack are ignored.
+///
+/// ```
+/// use quadboard::{serialize, Bitboard, Square};
+/// let targets = Bitboard::from_squares(&[Square::F2, Square::D1, Square::A8]);
+/// assert_eq!(serialize::king_targets(Square::E1, targets), [Square::D1, Square::F2]);
+/// ```
+#[inline(always)]
+pub fn king_targets(from: Square, targets: Bitboard) -> &'static [Square] {
+    by_magic(&KING_SLOTS, &KING_BY_MAGIC, from, targets)
+}
+
+/// [`knight_targets`] indexed by PEXT instead of the multiply-shift hash (its own table).
+#[cfg(target_feature = "bmi2")]
+#[inline(always)]
+pub fn knight_targets_pext(from: Square, targets: Bitboard) -> &'static [Square] {
+    by_pext(&KNIGHT_SLOTS, &KNIGHT_BY_PEXT, from, targets)
+}
+
+/// [`king_targets`] indexed by PEXT instead of the multiply-shift hash (its own table).
+#[cfg(target_feature = "bmi2")]
+#[inline(always)]
+pub fn king_targets_pext(from: Square, targets: Bitboard) -> &'static [Square] {
+    by_pext(&KING_SLOTS, &KING_BY_PEXT, from, targets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks;
+    use alloc::vec::Vec;
+
+    fn ascending(set: Bitboard) -> Vec<Square> {
+        set.iter().collect()
+    }
+
+    #[test]
+    fn table_sizes() {
+        // Corners, edges and the rest: 4 * 2^3 + 24 * 2^5 + 36 * 2^8 king lists.
+        assert_eq!(KING_LISTS, 10016);
+        assert_eq!(KNIGHT_LISTS, 5520);
+    }
+
+    #[test]
+    fn every_subset_of_every_square() {
+        for from in Square::ALL {
+            for (attack, lookup) in [
+                (
+                    attacks::knight(from),
+                    knight_targets as fn(Square, Bitboard) -> &'static [Square],
+                ),
+                (attacks::king(from), king_targets),
+            ] {
+                for subset in attack.subsets() {
+                    let expected = ascending(subset);
+                    assert_eq!(lookup(from, subset), expected, "{from} {subset:?}");
+                    // Squares outside the attack set are ignored.
+                    assert_eq!(lookup(from, subset | !attack), expected);
+                }
+            }
+        }
+    }
+
+    #[cfg(target_feature = "bmi2")]
+    #[test]
+    fn pext_twin_agrees() {
+        for from in Square::ALL {
+            for subset in attacks::knight(from).subsets() {
+                let all = subset | Bitboard(0x8142_2418_1824_4281);
+                assert_eq!(knight_targets_pext(from, all), knight_targets(from, all));
+            }
+            for subset in attacks::king(from).subsets() {
+                let all = subset | Bitboard(0x8142_2418_1824_4281);
+                assert_eq!(king_targets_pext(from, all), king_targets(from, all));
+            }
+        }
+    }
+
+    #[test]
+    fn one_multiplier_per_shape() {
+        let mut shapes = Vec::new();
+        for slots in [&KNIGHT_SLOTS, &KING_SLOTS] {
+            shapes.clear();
+            for slot in slots.iter() {
+                let shape = slot.mask >> slot.mask.trailing_zeros();
+                if !shapes.contains(&shape) {
+                    shapes.push(shape);
+                }
+            }
+            assert!(shapes.len() == 23 || shapes.len() == 9, "{}", shapes.len());
+        }
+    }
+}
