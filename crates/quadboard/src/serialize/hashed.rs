@@ -168,45 +168,57 @@ const fn layout(leaper: Leaper) -> Layout {
     Layout { slots, size }
 }
 
-/// How a table is indexed within a from-square's slice.
-#[derive(Copy, Clone)]
-#[cfg_attr(not(target_feature = "bmi2"), allow(dead_code))]
-enum Index {
-    /// The multiply-shift hash.
-    Magic,
-    /// The subset's bits gathered from the attack set (PEXT), which is its rank in
-    /// increasing order of subsets.
-    Pext,
-}
-
-/// Every from-square's lists: each subset's squares in ascending order, padded with the
+/// Every from-square's lists in increasing order of subsets, which is the order of their
+/// PEXT index: each subset's squares in ascending order, as square indices, padded with the
 /// from-square (never read: the caller's slice stops at the subset's size).
-const fn lists<const N: usize>(layout: &Layout, index: Index) -> [[Square; 8]; N] {
+///
+/// Plain bytes rather than `Square`s, and each list made from an earlier one, keep the
+/// compile-time evaluation cheap.
+const fn lists_by_rank<const N: usize>(layout: &Layout) -> [[u8; 8]; N] {
     assert!(N == layout.size);
-    let mut out = [[Square::A1; 8]; N];
-    let mut filled = [false; N];
+    let mut out = [[0u8; 8]; N];
     let mut square = 0;
     while square < 64 {
-        let slot = layout.slots[square];
+        let slot = &layout.slots[square];
+        let mut bits = [0u8; 8];
+        let mut rest = slot.mask;
+        let mut k = 0;
+        while rest != 0 {
+            bits[k] = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            k += 1;
+        }
+        let offset = slot.offset as usize;
+        out[offset] = [square as u8; 8];
+        let mut rank = 1usize;
+        while rank < 1 << k {
+            // The subset of rank `rank` is the one of `rank` without its top bit, plus the
+            // square of that bit, which comes last.
+            let top = usize::BITS - 1 - rank.leading_zeros();
+            let mut list = out[offset + (rank ^ 1 << top)];
+            list[rank.count_ones() as usize - 1] = bits[top as usize];
+            out[offset + rank] = list;
+            rank += 1;
+        }
+        square += 1;
+    }
+    out
+}
+
+/// The lists of `by_rank` moved to the slots of the multiply-shift hash. Fails to compile on
+/// a hash collision.
+const fn lists_by_magic<const N: usize>(layout: &Layout, by_rank: &[[u8; 8]; N]) -> [[u8; 8]; N] {
+    // 0xff marks a free slot: real lists start with a square index.
+    let mut out = [[0xffu8; 8]; N];
+    let mut square = 0;
+    while square < 64 {
+        let slot = &layout.slots[square];
         let mut subset = 0u64;
         let mut rank = 0usize;
         loop {
-            let i = slot.offset as usize
-                + match index {
-                    Index::Magic => (subset.wrapping_mul(slot.magic) >> slot.shift) as usize,
-                    Index::Pext => rank,
-                };
-            assert!(!filled[i], "hash collision");
-            filled[i] = true;
-            let mut list = [Square::new(square as u8); 8];
-            let mut rest = subset;
-            let mut k = 0;
-            while rest != 0 {
-                list[k] = Square::new(rest.trailing_zeros() as u8);
-                rest &= rest - 1;
-                k += 1;
-            }
-            out[i] = list;
+            let i = slot.offset as usize + (subset.wrapping_mul(slot.magic) >> slot.shift) as usize;
+            assert!(out[i][0] == 0xff, "hash collision");
+            out[i] = by_rank[slot.offset as usize + rank];
             subset = subset.wrapping_sub(slot.mask) & slot.mask;
             rank += 1;
             if subset == 0 {
@@ -227,28 +239,38 @@ pub const KING_LISTS: usize = KING_LAYOUT.size;
 
 static KNIGHT_SLOTS: [Slot; 64] = KNIGHT_LAYOUT.slots;
 static KING_SLOTS: [Slot; 64] = KING_LAYOUT.slots;
-static KNIGHT_BY_MAGIC: [[Square; 8]; KNIGHT_LISTS] = lists(&KNIGHT_LAYOUT, Index::Magic);
-static KING_BY_MAGIC: [[Square; 8]; KING_LISTS] = lists(&KING_LAYOUT, Index::Magic);
+// Consts, not statics: other statics are built from them, and reading a static in a
+// constant needs Rust 1.83. Only static initializers use them, so no copy exists at run time.
+#[allow(clippy::large_const_arrays)]
+const KNIGHT_BY_RANK: [[u8; 8]; KNIGHT_LISTS] = lists_by_rank(&KNIGHT_LAYOUT);
+#[allow(clippy::large_const_arrays)]
+const KING_BY_RANK: [[u8; 8]; KING_LISTS] = lists_by_rank(&KING_LAYOUT);
+static KNIGHT_BY_MAGIC: [[u8; 8]; KNIGHT_LISTS] = lists_by_magic(&KNIGHT_LAYOUT, &KNIGHT_BY_RANK);
+static KING_BY_MAGIC: [[u8; 8]; KING_LISTS] = lists_by_magic(&KING_LAYOUT, &KING_BY_RANK);
 #[cfg(target_feature = "bmi2")]
-static KNIGHT_BY_PEXT: [[Square; 8]; KNIGHT_LISTS] = lists(&KNIGHT_LAYOUT, Index::Pext);
+static KNIGHT_BY_PEXT: [[u8; 8]; KNIGHT_LISTS] = KNIGHT_BY_RANK;
 #[cfg(target_feature = "bmi2")]
-static KING_BY_PEXT: [[Square; 8]; KING_LISTS] = lists(&KING_LAYOUT, Index::Pext);
+static KING_BY_PEXT: [[u8; 8]; KING_LISTS] = KING_BY_RANK;
 
-/// The list of `set`, which is `count` squares long and lies at `index`.
+/// The first `count` squares of the list at `index`.
 #[inline(always)]
-fn list(lists: &'static [[Square; 8]], index: usize, count: u32) -> &'static [Square] {
+fn list(lists: &'static [[u8; 8]], index: usize, count: u32) -> &'static [Square] {
     debug_assert!(index < lists.len() && count <= 8);
     // SAFETY: `index` is the slot's offset plus a value below `2^n` (the top `n` bits of a
     // product, or a PEXT by an `n`-bit mask), and the `2^n` lists of every slot lie inside the
     // table (`layout` sums them into its size). `count` is the size of a subset of an attack
-    // set of at most 8 squares, and every list has 8 entries.
-    unsafe { lists.get_unchecked(index).get_unchecked(..count as usize) }
+    // set of at most 8 squares, and every list has 8 entries, each a square index below 64,
+    // hence a valid `Square` (a one-byte enum with discriminants 0..64).
+    unsafe {
+        let list = lists.get_unchecked(index);
+        core::slice::from_raw_parts(list.as_ptr().cast::<Square>(), count as usize)
+    }
 }
 
 #[inline(always)]
 fn by_magic(
     slots: &'static [Slot; 64],
-    lists: &'static [[Square; 8]],
+    lists: &'static [[u8; 8]],
     from: Square,
     targets: Bitboard,
 ) -> &'static [Square] {
@@ -266,7 +288,7 @@ fn by_magic(
 #[inline(always)]
 fn by_pext(
     slots: &'static [Slot; 64],
-    lists: &'static [[Square; 8]],
+    lists: &'static [[u8; 8]],
     from: Square,
     targets: Bitboard,
 ) -> &'static [Square] {
