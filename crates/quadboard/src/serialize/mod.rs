@@ -21,7 +21,10 @@ pub use bulk::compress;
 #[cfg(target_feature = "bmi2")]
 pub use bulk::pext_bytes;
 pub use bulk::{bisect, bitscan, bytes, bytes_branchless, words16, SquareBuffer};
-pub use hashed::{king_targets, knight_targets, KING_LISTS, KNIGHT_LISTS};
+pub use hashed::{
+    king_targets, king_targets_compact, knight_targets, knight_targets_compact, KING_LISTS,
+    KNIGHT_LISTS,
+};
 #[cfg(target_feature = "bmi2")]
 pub use hashed::{king_targets_pext, knight_targets_pext};
 pub use relative::{relative, RelativeSquares};
