@@ -57,6 +57,7 @@ fn category(rng: &mut Rng, min: u32, max: u32) -> Vec<Bitboard> {
 type Strategy = fn(Bitboard, &mut SquareBuffer) -> usize;
 
 fn strategies() -> Vec<(&'static str, Strategy)> {
+    #[allow(unused_mut)] // Nothing is pushed without BMI2 and VBMI2.
     let mut all: Vec<(&'static str, Strategy)> = vec![
         ("bitscan", serialize::bitscan),
         ("bytes", serialize::bytes),
