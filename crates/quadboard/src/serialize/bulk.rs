@@ -296,7 +296,7 @@ mod tests {
     fn random_sets_of_all_densities() {
         let mut state = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..4000 {
-            // AND-ing or OR-ing k random words gives densities 1/2^k and 1 - 1/2^k.
+            // A random word AND-ed (OR-ed) with k more has density 1/2^(k+1) (1 - 1/2^(k+1)).
             let k = random(&mut state) % 7;
             let mut sparse = random(&mut state);
             let mut dense = sparse;

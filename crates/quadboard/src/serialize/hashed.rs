@@ -267,6 +267,12 @@ const fn lists_by_shape<const N: usize>(layout: &Layout) -> [u64; N] {
     let mut square = 0;
     while square < 64 {
         let slot = &layout.slots[square];
+        // The empty set hashes to 0: if its slot is taken, a square of the same shape has
+        // filled the shape's lists already (the tests compare every square's lists).
+        if out[slot.shape_offset as usize] != u64::MAX {
+            square += 1;
+            continue;
+        }
         let mut subset = 0u64;
         loop {
             let hash = (subset.wrapping_mul(slot.magic) >> slot.shift) as usize;
@@ -279,8 +285,7 @@ const fn lists_by_shape<const N: usize>(layout: &Layout) -> [u64; N] {
                 rest &= rest - 1;
                 k += 1;
             }
-            // Squares of one shape share their slots: they must agree on every list.
-            assert!(out[i] == u64::MAX || out[i] == list, "hash collision");
+            assert!(out[i] == u64::MAX, "hash collision");
             out[i] = list;
             subset = subset.wrapping_sub(slot.mask) & slot.mask;
             if subset == 0 {
