@@ -101,7 +101,10 @@ const fn search_magic(mask: u64, mut state: u64) -> (u64, u64) {
         rest &= rest - 1;
         i += 1;
     }
+    let mut attempts = 0;
     loop {
+        attempts += 1;
+        assert!(attempts < 1 << 20, "no multiplier found");
         // A random order of the index bits (Fisher-Yates).
         let mut order = [0u32, 1, 2, 3, 4, 5, 6, 7];
         let mut k = n as usize;
@@ -543,16 +546,23 @@ mod tests {
 
     #[test]
     fn one_multiplier_per_shape() {
-        let mut shapes = Vec::new();
-        for slots in [&KNIGHT_SLOTS, &KING_SLOTS] {
-            shapes.clear();
+        for (slots, shapes) in [(&KNIGHT_SLOTS, 23), (&KING_SLOTS, 9)] {
+            let mut seen: Vec<(u64, &Slot)> = Vec::new();
             for slot in slots.iter() {
-                let shape = slot.mask >> slot.mask.trailing_zeros();
-                if !shapes.contains(&shape) {
-                    shapes.push(shape);
+                let low = slot.mask.trailing_zeros();
+                assert_eq!(u32::from(slot.low), low);
+                match seen.iter().find(|(shape, _)| *shape == slot.mask >> low) {
+                    // Same shape, `d` squares higher: the same table slice, and the lower
+                    // square's multiplier is this one shifted left by `d`.
+                    Some((_, first)) => {
+                        assert_eq!(slot.shape_offset, first.shape_offset);
+                        let d = low - first.mask.trailing_zeros();
+                        assert_eq!(slot.magic << d, first.magic);
+                    }
+                    None => seen.push((slot.mask >> low, slot)),
                 }
             }
-            assert!(shapes.len() == 23 || shapes.len() == 9, "{}", shapes.len());
+            assert_eq!(seen.len(), shapes);
         }
     }
 }
