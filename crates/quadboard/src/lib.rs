@@ -40,6 +40,7 @@ pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod serialize;
 pub mod setup;
 pub mod square;
 
