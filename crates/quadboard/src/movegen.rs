@@ -459,14 +459,24 @@ impl Visitor for Counter {
     }
 }
 
-/// Expands groups into a [`MoveList`].
-pub(crate) struct Lister<'a>(pub(crate) &'a mut MoveList);
+/// Expands groups into a [`MoveList`]. With `HASHED`, knight and king target sets are
+/// serialized by the perfect-hashed lists of [`crate::serialize`] (eight moves stored at
+/// once); otherwise by the bit-scan loop. See `docs/serialization.md` for the comparison.
+pub(crate) struct Lister<'a, const HASHED: bool>(pub(crate) &'a mut MoveList);
 
-impl Visitor for Lister<'_> {
+impl<const HASHED: bool> Visitor for Lister<'_, HASHED> {
     #[inline(always)]
-    fn piece(&mut self, _: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.0.push(Move::normal(from, to));
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if HASHED && role == Role::Knight {
+            let (squares, len) = crate::serialize::knight_targets_compact(from, targets);
+            self.0.push_chunk(from, squares, len);
+        } else if HASHED && role == Role::King {
+            let (squares, len) = crate::serialize::king_targets_compact(from, targets);
+            self.0.push_chunk(from, squares, len);
+        } else {
+            for to in targets {
+                self.0.push(Move::normal(from, to));
+            }
         }
     }
     #[inline(always)]

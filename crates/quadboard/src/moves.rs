@@ -1,6 +1,7 @@
 //! Moves in 16 bits, a fixed-capacity move list, and UCI notation.
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
 use crate::{Role, Square};
@@ -166,14 +167,21 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves any reachable chess position has is 218; positions built from
-/// FEN with extra material can have more (270 is known), so the list leaves headroom.
-pub const MAX_MOVES: usize = 256;
+/// The capacity of a [`MoveList`]. The most legal moves of any reachable chess position is
+/// 218; positions built from FEN with extra material have more (a published test position
+/// has 270), so the list leaves ample headroom.
+pub const MAX_MOVES: usize = 512;
+
+/// Slots past [`MAX_MOVES`] that let [`MoveList::push_chunk`] store a fixed block of eight.
+const SLACK: usize = 8;
 
 /// A list of moves on the stack, with room for [`MAX_MOVES`].
+///
+/// The storage is left uninitialised until written: a list is about 1 KiB, and zeroing it
+/// for every position cost more than generating the moves.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES + SLACK],
     len: usize,
 }
 
@@ -182,20 +190,34 @@ impl MoveList {
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NULL; MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES + SLACK],
             len: 0,
         }
     }
 
-    /// Appends a move. Move generation never exceeds the capacity: a position has at most
-    /// 16 pieces that move, and no piece has more than 27 moves.
-    ///
-    /// # Panics
-    /// When the list is full.
+    /// Appends a move. A full list (only possible for fantasy positions with far more
+    /// material than chess allows) keeps its first [`MAX_MOVES`] moves rather than panic.
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = MaybeUninit::new(m);
+            self.len += 1;
+        }
+    }
+
+    /// Appends the first `len` (at most 8) moves from `from` to `squares`, storing all eight
+    /// without a loop over `len`: the serialization trick of the perfect-hashed target lists.
+    #[inline(always)]
+    pub fn push_chunk(&mut self, from: Square, squares: [Square; 8], len: usize) {
+        // `self.len <= MAX_MOVES`, so the eight slots always exist.
+        let len = len.min(SLACK);
+        for (slot, to) in self.moves[self.len..self.len + SLACK]
+            .iter_mut()
+            .zip(squares)
+        {
+            *slot = MaybeUninit::new(Move::normal(from, to));
+        }
+        self.len = (self.len + len).min(MAX_MOVES);
     }
 
     /// Removes every move.
@@ -208,8 +230,9 @@ impl MoveList {
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            if keep(self.moves[i]) {
-                self.moves[kept] = self.moves[i];
+            let m = self[i];
+            if keep(m) {
+                self.moves[kept] = MaybeUninit::new(m);
                 kept += 1;
             }
         }
@@ -227,14 +250,17 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots have been written (every path that raises `len`
+        // writes those slots first), and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

@@ -182,7 +182,17 @@ impl Position {
     /// square and en passant on the capturing pawn's destination.
     pub fn moves_to(&self, target: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate_any(self, target, &mut Lister(&mut list));
+        movegen::generate_any(self, target, &mut Lister::<false>(&mut list));
+        list
+    }
+
+    /// [`Position::moves_to`] with knight and king targets serialized by perfect hashing
+    /// instead of the bit-scan loop: the same moves in the same order. Kept public so that
+    /// the two strategies can be compared (`benches/movegen.rs`).
+    #[doc(hidden)]
+    pub fn moves_to_hashed(&self, target: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate_any(self, target, &mut Lister::<true>(&mut list));
         list
     }
 
