@@ -22,6 +22,60 @@ use crate::position::Position;
 use crate::{Bitboard, CastlingSide, Color, Role, Square};
 use table::Packed;
 
+/// A position of a standard perft benchmark with the depth it is run to and its count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchPosition {
+    /// The name it is known by.
+    pub name: &'static str,
+    /// The position.
+    pub fen: &'static str,
+    /// The depth the benchmark runs it to.
+    pub depth: u32,
+    /// The published node count at that depth.
+    pub nodes: u64,
+}
+
+/// The six positions of the chess programming wiki's perft page at the depths of
+/// `quadboard bench`: 1,451,446,453 nodes in all.
+pub const BENCH_POSITIONS: [BenchPosition; 6] = [
+    BenchPosition {
+        name: "start",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 6,
+        nodes: 119_060_324,
+    },
+    BenchPosition {
+        name: "kiwipete",
+        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        depth: 5,
+        nodes: 193_690_690,
+    },
+    BenchPosition {
+        name: "position 3",
+        fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        depth: 7,
+        nodes: 178_633_661,
+    },
+    BenchPosition {
+        name: "position 4",
+        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        depth: 6,
+        nodes: 706_045_033,
+    },
+    BenchPosition {
+        name: "position 5",
+        fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        depth: 5,
+        nodes: 89_941_194,
+    },
+    BenchPosition {
+        name: "position 6",
+        fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        depth: 5,
+        nodes: 164_075_551,
+    },
+];
+
 /// The number of leaf nodes `depth` plies below `pos`: single thread, no table.
 ///
 /// ```
