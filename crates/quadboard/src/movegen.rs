@@ -237,18 +237,21 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
         }
     }
 
-    // King moves first: they need no check or pin mask.
-    let king_targets = attacks::king(king) & !us & target;
-    let without_king = occupied ^ king;
-    let mut safe = Bitboard::EMPTY;
-    for to in king_targets {
-        if !attacked_by::<S, N>(pos, to, without_king) {
-            safe |= to;
-        }
-    }
-    if safe.any() {
-        visitor.piece(Role::King, king, safe);
-    }
+    // King moves first: they need no check or pin mask, only the squares they attack,
+    // seen through our king (it must not hide a square behind itself).
+    let danger = attacks::pawns_setwise(<S::Other as Side>::COLOR, pos.role_set(Role::Pawn) & them)
+        | attacks::knights_setwise(pos.role_set(Role::Knight) & them)
+        | attacks::kings_setwise(pos.role_set(Role::King) & them)
+        | attacks::eight_directions::slider_attacks(
+            orthogonal_sliders,
+            diagonal_sliders,
+            !(occupied ^ king),
+        );
+    visitor.piece(
+        Role::King,
+        king,
+        attacks::king(king) & !us & target & !danger,
+    );
     if checkers.more_than_one() {
         return;
     }
@@ -273,7 +276,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     let rooks = pos.role_set(Role::Rook) & us;
     let queens = pos.role_set(Role::Queen) & us;
     if V::COUNT_ONLY {
-        let n = slider_move_count(
+        let n = attacks::eight_directions::slider_move_count(
             (rooks | queens) & !pinned,
             (bishops | queens) & !pinned,
             !occupied,
@@ -510,184 +513,5 @@ pub(crate) fn generate_any<V: Visitor>(pos: &Position, target: Bitboard, visitor
     match pos.turn {
         Color::White => generate::<White, V, Position>(pos, target, visitor),
         Color::Black => generate::<Black, V, Position>(pos, target, visitor),
-    }
-}
-
-/// The number of moves of all the given sliders to squares of `movable`: the sum over the
-/// eight directions of the popcount of that direction's Kogge-Stone attack set. Within one
-/// direction the rays of different sliders never overlap (each stops at the first piece,
-/// where the next ray starts), so the popcount of the union is the sum of the counts.
-#[inline(always)]
-pub(crate) fn slider_move_count(
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    empty: Bitboard,
-    movable: Bitboard,
-) -> u32 {
-    #[cfg(target_feature = "avx2")]
-    {
-        slider_move_count_avx2(orthogonal, diagonal, empty, movable)
-    }
-    #[cfg(not(target_feature = "avx2"))]
-    {
-        slider_move_count_scalar(orthogonal, diagonal, empty, movable)
-    }
-}
-
-/// The scalar twin of [`slider_move_count`].
-#[inline(always)]
-#[cfg_attr(target_feature = "avx2", allow(dead_code))] // The twin the tests compare with.
-pub(crate) fn slider_move_count_scalar(
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    empty: Bitboard,
-    movable: Bitboard,
-) -> u32 {
-    const NOT_A: u64 = Bitboard::NOT_A_FILE.0;
-    const NOT_H: u64 = Bitboard::NOT_H_FILE.0;
-    // (generators, shift, wrap mask) for the four directions that shift left...
-    let left = [
-        (orthogonal.0, 8, !0),
-        (orthogonal.0, 1, NOT_A),
-        (diagonal.0, 9, NOT_A),
-        (diagonal.0, 7, NOT_H),
-    ];
-    // ...and the four that shift right.
-    let right = [
-        (orthogonal.0, 8, !0),
-        (orthogonal.0, 1, NOT_H),
-        (diagonal.0, 9, NOT_H),
-        (diagonal.0, 7, NOT_A),
-    ];
-    let mut total = 0;
-    for (gen, s, mask) in left {
-        let mut g = gen;
-        let mut pro = empty.0 & mask;
-        g |= pro & (g << s);
-        pro &= pro << s;
-        g |= pro & (g << (2 * s));
-        pro &= pro << (2 * s);
-        g |= pro & (g << (4 * s));
-        total += ((g << s) & mask & movable.0).count_ones();
-    }
-    for (gen, s, mask) in right {
-        let mut g = gen;
-        let mut pro = empty.0 & mask;
-        g |= pro & (g >> s);
-        pro &= pro >> s;
-        g |= pro & (g >> (2 * s));
-        pro &= pro >> (2 * s);
-        g |= pro & (g >> (4 * s));
-        total += ((g >> s) & mask & movable.0).count_ones();
-    }
-    total
-}
-
-/// [`slider_move_count`] with the four left-shifting directions in one AVX2 register and
-/// the four right-shifting ones in another.
-#[cfg(target_feature = "avx2")]
-#[inline(always)]
-pub(crate) fn slider_move_count_avx2(
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    empty: Bitboard,
-    movable: Bitboard,
-) -> u32 {
-    use core::arch::x86_64::*;
-    const NOT_A: i64 = Bitboard::NOT_A_FILE.0 as i64;
-    const NOT_H: i64 = Bitboard::NOT_H_FILE.0 as i64;
-    // SAFETY: this function only exists when AVX2 is enabled at compile time, and it uses
-    // register operations only (no memory access through pointers).
-    unsafe {
-        let (o, d) = (orthogonal.0 as i64, diagonal.0 as i64);
-        // Lanes are listed high to low in `_mm256_set_epi64x`.
-        let gen_l = _mm256_set_epi64x(d, d, o, o);
-        let shift1 = _mm256_set_epi64x(7, 9, 1, 8);
-        let mask_l = _mm256_set_epi64x(NOT_H, NOT_A, NOT_A, -1);
-        let mask_r = _mm256_set_epi64x(NOT_A, NOT_H, NOT_H, -1);
-        let shift2 = _mm256_add_epi64(shift1, shift1);
-        let shift4 = _mm256_add_epi64(shift2, shift2);
-        let empty = _mm256_set1_epi64x(empty.0 as i64);
-        let movable = _mm256_set1_epi64x(movable.0 as i64);
-
-        let mut g = gen_l;
-        let mut pro = _mm256_and_si256(empty, mask_l);
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_sllv_epi64(g, shift1)));
-        pro = _mm256_and_si256(pro, _mm256_sllv_epi64(pro, shift1));
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_sllv_epi64(g, shift2)));
-        pro = _mm256_and_si256(pro, _mm256_sllv_epi64(pro, shift2));
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_sllv_epi64(g, shift4)));
-        let left = _mm256_and_si256(
-            _mm256_and_si256(_mm256_sllv_epi64(g, shift1), mask_l),
-            movable,
-        );
-
-        let mut g = gen_l;
-        let mut pro = _mm256_and_si256(empty, mask_r);
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_srlv_epi64(g, shift1)));
-        pro = _mm256_and_si256(pro, _mm256_srlv_epi64(pro, shift1));
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_srlv_epi64(g, shift2)));
-        pro = _mm256_and_si256(pro, _mm256_srlv_epi64(pro, shift2));
-        g = _mm256_or_si256(g, _mm256_and_si256(pro, _mm256_srlv_epi64(g, shift4)));
-        let right = _mm256_and_si256(
-            _mm256_and_si256(_mm256_srlv_epi64(g, shift1), mask_r),
-            movable,
-        );
-
-        #[cfg(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl"))]
-        {
-            let counts = _mm256_add_epi64(_mm256_popcnt_epi64(left), _mm256_popcnt_epi64(right));
-            let pair = _mm_add_epi64(
-                _mm256_castsi256_si128(counts),
-                _mm256_extracti128_si256(counts, 1),
-            );
-            (_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1)) as u32
-        }
-        #[cfg(not(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl")))]
-        {
-            let mut lanes = [0u64; 8];
-            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), left);
-            _mm256_storeu_si256(lanes.as_mut_ptr().add(4).cast(), right);
-            lanes.iter().map(|l| l.count_ones()).sum()
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn setwise_slider_count_equals_per_piece_sum() {
-        let mut seed = 0x1234_5678u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..20_000 {
-            let occupied = Bitboard(next() & next());
-            let orthogonal = Bitboard(next() & next() & next()) & occupied;
-            let diagonal = Bitboard(next() & next() & next()) & occupied;
-            let movable = Bitboard(next() | next());
-            let mut expected = 0;
-            for sq in orthogonal {
-                expected += (attacks::rook_walk(sq, occupied) & movable).count();
-            }
-            for sq in diagonal {
-                expected += (attacks::bishop_walk(sq, occupied) & movable).count();
-            }
-            let empty = !occupied;
-            assert_eq!(
-                slider_move_count_scalar(orthogonal, diagonal, empty, movable),
-                expected
-            );
-            #[cfg(target_feature = "avx2")]
-            assert_eq!(
-                slider_move_count_avx2(orthogonal, diagonal, empty, movable),
-                expected
-            );
-        }
     }
 }

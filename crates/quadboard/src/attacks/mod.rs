@@ -4,9 +4,12 @@
 //! - [`magic`]: sliders by fancy magic bitboards, on every CPU.
 //! - [`pext`]: sliders by BMI2 PEXT, when compiled with `target_feature = "bmi2"`.
 //! - [`rays`]: `between` and `line` for any two squares.
+//! - [`eight_directions`]: attacks and move counts of many sliders at once, all eight
+//!   directions in two SIMD registers.
 //!
 //! The functions at this level pick the fastest slider lookup the build allows.
 
+pub mod eight_directions;
 pub mod leapers;
 pub mod magic;
 #[cfg(target_feature = "bmi2")]
