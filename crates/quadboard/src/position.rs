@@ -4,11 +4,15 @@
 use core::fmt;
 
 use crate::board::Board;
+use crate::fen::FenError;
 use crate::movegen::{self, Counter, Lister};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::setup::Reasons;
 use crate::{
-    attacks, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup, Square,
+    attacks, zobrist, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup,
+    Square,
 };
+use alloc::string::String;
 
 /// A chess position that move generation can handle: exactly one king per side, the side
 /// not to move not in check, no pawns on the back ranks, and castling rights and en
@@ -25,6 +29,7 @@ pub struct Position {
     pub(crate) mode: CastlingMode,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    pub(crate) key: u64,
 }
 
 impl Default for Position {
@@ -44,19 +49,15 @@ impl Position {
             mode: CastlingMode::Standard,
             halfmoves: 0,
             fullmoves: 1,
+            key: 0x463b_9618_1691_fc9c,
         }
     }
 
     /// Builds a position from a setup without validating it. Move generation on a setup
     /// that violates the invariants listed on [`Position`] gives meaningless (but memory
     /// safe) results.
-    #[doc(hidden)]
-    pub fn from_setup_scratch(setup: &Setup) -> Position {
-        Position::from_setup_unchecked(setup, CastlingMode::Standard)
-    }
-
-    pub(crate) fn from_setup_unchecked(setup: &Setup, mode: CastlingMode) -> Position {
-        Position {
+    fn from_setup_unchecked(setup: &Setup, mode: CastlingMode) -> Position {
+        let mut pos = Position {
             board: setup.board,
             castling: setup.castling_rooks,
             ep_square: setup.ep_square,
@@ -64,7 +65,95 @@ impl Position {
             mode,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// Validates a setup and makes it a position; `mode` decides how castling is written.
+    ///
+    /// # Errors
+    /// [`PositionError`] with every reason the setup is not legal; positions whose only
+    /// problems move generation copes with can still be accepted by
+    /// [`PositionError::ignore`].
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let reasons = setup.validate();
+        if reasons.is_empty() {
+            Ok(Position::from_setup_unchecked(&setup, mode))
+        } else {
+            Err(PositionError {
+                setup,
+                mode,
+                reasons,
+            })
         }
+    }
+
+    /// Reads a legal position from FEN, in Chess960 mode when the castling rights need it
+    /// (see [`Setup::castling_mode`]).
+    ///
+    /// # Errors
+    /// [`FromFenError`]: the text is not FEN, or the position is not legal.
+    ///
+    /// ```
+    /// use quadboard::Position;
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    /// # Ok::<(), quadboard::position::FromFenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FromFenError> {
+        let setup = Setup::from_fen(fen).map_err(FromFenError::Syntax)?;
+        let mode = setup.castling_mode();
+        Position::from_setup(setup, mode).map_err(FromFenError::Illegal)
+    }
+
+    /// Like [`Position::from_fen`], but accepts positions whose only problems are in
+    /// [`Reasons::IGNORABLE`] (impossible checks, too much material; invalid castling rights
+    /// and en passant squares are dropped), as perft suites need.
+    ///
+    /// # Errors
+    /// [`FromFenError`]: the text is not FEN, or the position has a problem that cannot be
+    /// ignored (missing kings, pawns on the back rank, the side not to move in check).
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FromFenError> {
+        let setup = Setup::from_fen(fen).map_err(FromFenError::Syntax)?;
+        let mode = setup.castling_mode();
+        Position::from_setup(setup, mode)
+            .or_else(|e| e.ignore(Reasons::IGNORABLE))
+            .map_err(FromFenError::Illegal)
+    }
+
+    /// The position as FEN: castling as `KQkq` in standard mode, Shredder-FEN in Chess960.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen(self.mode)
+    }
+
+    /// The Zobrist key, equal to the Polyglot opening-book key of the position.
+    ///
+    /// ```
+    /// use quadboard::Position;
+    /// assert_eq!(Position::new().key(), 0x463b_9618_1691_fc9c);
+    /// ```
+    #[inline(always)]
+    pub const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (what [`Position::key`] keeps up to date move by move).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = zobrist::board_key(&self.board)
+            ^ zobrist::castling_key(&self.board, self.castling)
+            ^ zobrist::en_passant_key(&self.board, self.turn, self.ep_square);
+        if self.turn == Color::White {
+            key ^= zobrist::white_to_move();
+        }
+        key
+    }
+
+    /// Switches castling between standard and Chess960 notation.
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
     }
 
     /// The position as a setup (for FEN output and for editing).
@@ -258,46 +347,62 @@ impl Position {
         let from = m.from();
         let to = m.to();
         let role = self.board.role_at(from).unwrap_or(Role::Pawn);
+        let mut key = self.key
+            ^ zobrist::castling_key(&self.board, self.castling)
+            ^ zobrist::en_passant_key(&self.board, us, self.ep_square)
+            ^ zobrist::white_to_move();
+        let mut remove = |board: &mut Board, sq: Square| {
+            if let Some(piece) = board.remove_piece_at(sq) {
+                key ^= zobrist::piece_square(piece, sq);
+                true
+            } else {
+                false
+            }
+        };
         self.ep_square = None;
         self.halfmoves += 1;
-        match m.kind() {
+        let placed = match m.kind() {
             MoveKind::Castle => {
                 let side = if to > from {
                     CastlingSide::KingSide
                 } else {
                     CastlingSide::QueenSide
                 };
-                self.board.remove_piece_at(from);
-                self.board.remove_piece_at(to);
-                self.board
-                    .set_piece_at(side.king_to(us), Piece::new(us, Role::King));
-                self.board
-                    .set_piece_at(side.rook_to(us), Piece::new(us, Role::Rook));
+                remove(&mut self.board, from);
+                remove(&mut self.board, to);
+                [
+                    (side.king_to(us), Piece::new(us, Role::King)),
+                    (side.rook_to(us), Piece::new(us, Role::Rook)),
+                ]
             }
             MoveKind::EnPassant => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                self.board.remove_piece_at(victim);
-                self.board.remove_piece_at(from);
-                self.board.set_piece_at(to, Piece::new(us, Role::Pawn));
+                remove(&mut self.board, Square::from_coords(to.file(), from.rank()));
+                remove(&mut self.board, from);
                 self.halfmoves = 0;
+                [(to, Piece::new(us, Role::Pawn)); 2]
             }
             kind => {
-                if self.board.remove_piece_at(to).is_some() {
+                if remove(&mut self.board, to) {
                     self.halfmoves = 0;
                 }
-                self.board.remove_piece_at(from);
-                let placed = match kind {
-                    MoveKind::Promotion(promoted) => promoted,
-                    _ => role,
-                };
-                self.board.set_piece_at(to, Piece::new(us, placed));
+                remove(&mut self.board, from);
                 if role == Role::Pawn {
                     self.halfmoves = 0;
                     if from.index().abs_diff(to.index()) == 16 {
                         self.ep_square = Some(Square::new(((from as u8) + (to as u8)) / 2));
                     }
                 }
+                let landing = match kind {
+                    MoveKind::Promotion(promoted) => promoted,
+                    _ => role,
+                };
+                [(to, Piece::new(us, landing)); 2]
             }
+        };
+        let count = if m.is_castle() { 2 } else { 1 };
+        for &(sq, piece) in &placed[..count] {
+            self.board.set_piece_at(sq, piece);
+            key ^= zobrist::piece_square(piece, sq);
         }
         if role == Role::King {
             self.castling &= !back_rank(us);
@@ -307,6 +412,9 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        self.key = key
+            ^ zobrist::castling_key(&self.board, self.castling)
+            ^ zobrist::en_passant_key(&self.board, them, self.ep_square);
     }
 
     /// Writes `m` in UCI: `e2e4`, `e7e8q`; castling as `e1g1` in standard chess and as
@@ -478,3 +586,69 @@ impl fmt::Display for UciError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for UciError {}
+
+/// A setup that is not a legal position, with every reason why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    setup: Setup,
+    mode: CastlingMode,
+    reasons: Reasons,
+}
+
+impl PositionError {
+    /// Why the setup is not legal.
+    pub fn reasons(&self) -> Reasons {
+        self.reasons
+    }
+
+    /// The setup that was refused.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Accepts the position anyway when every reason is in `allowed` and in
+    /// [`Reasons::IGNORABLE`]; invalid castling rights and en passant squares are dropped.
+    ///
+    /// # Errors
+    /// `self` again when a reason remains that is not both allowed and ignorable.
+    pub fn ignore(self, allowed: Reasons) -> Result<Position, PositionError> {
+        let ignorable = allowed.without(Reasons::IGNORABLE.complement());
+        if !self.reasons.without(ignorable).is_empty() {
+            return Err(self);
+        }
+        let mut setup = self.setup;
+        setup.drop_invalid_castling_rights();
+        setup.drop_invalid_ep_square();
+        Ok(Position::from_setup_unchecked(&setup, self.mode))
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal position: {}", self.reasons)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PositionError {}
+
+/// Why [`Position::from_fen`] failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromFenError {
+    /// The text is not FEN.
+    Syntax(FenError),
+    /// The FEN describes a position that is not legal.
+    Illegal(PositionError),
+}
+
+impl fmt::Display for FromFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FromFenError::Syntax(e) => write!(f, "invalid FEN: {e}"),
+            FromFenError::Illegal(e) => write!(f, "invalid FEN: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for FromFenError {}
