@@ -206,21 +206,22 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
         } else {
             Rank::Eighth
         };
-        let square =
-            match c {
-                'K' | 'k' => resolve_castling(board, color, true),
-                'Q' | 'q' => resolve_castling(board, color, false),
-                _ => match File::from_char(c) {
-                    Some(file) => Square::from_coords(file, back),
-                    None => return Err(FenError::new(
+        let square = match c {
+            'K' | 'k' => resolve_castling(board, color, true),
+            'Q' | 'q' => resolve_castling(board, color, false),
+            _ => match File::from_char(c) {
+                Some(file) => Square::from_coords(file, back),
+                None => {
+                    return Err(FenError::new(
                         FenField::Castling,
                         text,
                         alloc::format!(
                             "'{c}' is not a castling letter: expected '-', KQkq or files A-H/a-h"
                         ),
-                    )),
-                },
-            };
+                    ))
+                }
+            },
+        };
         rooks |= square;
     }
     if seen.len() > 4 {

@@ -3,6 +3,7 @@
 //! - [`leapers`]: knights, kings and pawns, setwise by shifts and per square by table.
 //! - [`magic`]: sliders by fancy magic bitboards, on every CPU.
 //! - [`pext`]: sliders by BMI2 PEXT, when compiled with `target_feature = "bmi2"`.
+//! - [`kogge_stone`]: occluded fills for any number of sliders in one direction.
 //! - [`rays`]: `between` and `line` for any two squares.
 //! - [`eight_directions`]: attacks and move counts of many sliders at once, all eight
 //!   directions in two SIMD registers.
@@ -10,6 +11,7 @@
 //! The functions at this level pick the fastest slider lookup the build allows.
 
 pub mod eight_directions;
+pub mod kogge_stone;
 pub mod leapers;
 pub mod magic;
 #[cfg(target_feature = "bmi2")]
