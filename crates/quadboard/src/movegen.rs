@@ -337,28 +337,35 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     let east = (S::up_east(free) | (S::up_east(pinned_capturers) & pin_diagonal)) & capture_mask;
 
     let promo = S::PROMOTION_RANK;
-    if (single | west | east) & promo != Bitboard::EMPTY {
-        for (set, offset) in [(single, S::UP), (west, S::UP_WEST), (east, S::UP_EAST)] {
-            let p = set & promo;
-            if p.any() {
-                visitor.pawns(PawnMoves::Promotion, p, offset);
+    if V::COUNT_ONLY {
+        // Branch-free: every promotion counts four moves.
+        let all = single.count() + double.count() + west.count() + east.count();
+        let promotions = (single & promo).count() + (west & promo).count() + (east & promo).count();
+        visitor.add_count(u64::from(all + 3 * promotions));
+    } else {
+        if (single | west | east) & promo != Bitboard::EMPTY {
+            for (set, offset) in [(single, S::UP), (west, S::UP_WEST), (east, S::UP_EAST)] {
+                let p = set & promo;
+                if p.any() {
+                    visitor.pawns(PawnMoves::Promotion, p, offset);
+                }
             }
         }
-    }
-    let quiet_single = single & !promo;
-    if quiet_single.any() {
-        visitor.pawns(PawnMoves::Push, quiet_single, S::UP);
-    }
-    if double.any() {
-        visitor.pawns(PawnMoves::DoublePush, double, 2 * S::UP);
-    }
-    let west = west & !promo;
-    if west.any() {
-        visitor.pawns(PawnMoves::Capture, west, S::UP_WEST);
-    }
-    let east = east & !promo;
-    if east.any() {
-        visitor.pawns(PawnMoves::Capture, east, S::UP_EAST);
+        let quiet_single = single & !promo;
+        if quiet_single.any() {
+            visitor.pawns(PawnMoves::Push, quiet_single, S::UP);
+        }
+        if double.any() {
+            visitor.pawns(PawnMoves::DoublePush, double, 2 * S::UP);
+        }
+        let west = west & !promo;
+        if west.any() {
+            visitor.pawns(PawnMoves::Capture, west, S::UP_WEST);
+        }
+        let east = east & !promo;
+        if east.any() {
+            visitor.pawns(PawnMoves::Capture, east, S::UP_EAST);
+        }
     }
 
     // En passant: rare, so test each capture exactly by looking along the lines through
