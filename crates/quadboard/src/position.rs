@@ -9,8 +9,7 @@ use crate::movegen::{self, Counter, Lister};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::setup::Reasons;
 use crate::{
-    attacks, zobrist, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup,
-    Square,
+    zobrist, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup, Square,
 };
 use alloc::string::String;
 
@@ -251,15 +250,7 @@ impl Position {
 
     /// The pieces of `color` that attack `square`, given the occupied squares.
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let b = &self.board;
-        let diag = b.diagonal_sliders();
-        let ortho = b.orthogonal_sliders();
-        (attacks::knight(square) & b.by_role(Role::Knight)
-            | attacks::king(square) & b.by_role(Role::King)
-            | attacks::pawn(!color, square) & b.by_role(Role::Pawn)
-            | attacks::bishop(square, occupied) & diag
-            | attacks::rook(square, occupied) & ortho)
-            & b.by_color(color)
+        self.board.attackers(square, color, occupied)
     }
 
     /// Every legal move.

@@ -211,10 +211,10 @@ impl Setup {
             (board.king_of(self.turn), board.king_of(!self.turn))
         {
             let occupied = board.occupied();
-            if (attackers(board, their_king, self.turn, occupied)).any() {
+            if board.attackers(their_king, self.turn, occupied).any() {
                 reasons |= Reasons::OPPOSITE_CHECK;
             }
-            let checkers = attackers(board, our_king, !self.turn, occupied);
+            let checkers = board.attackers(our_king, !self.turn, occupied);
             let ep = if ep_valid { self.ep_square } else { None };
             if impossible_check(our_king, checkers, ep, self.turn, board) {
                 reasons |= Reasons::IMPOSSIBLE_CHECK;
@@ -320,16 +320,6 @@ impl Setup {
             ours.count() > 16 || pawns > 8 || promoted > 8 - pawns
         })
     }
-}
-
-/// The pieces of `by` attacking `square`.
-fn attackers(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-    (attacks::knight(square) & board.by_role(Role::Knight)
-        | attacks::king(square) & board.by_role(Role::King)
-        | attacks::pawn(!by, square) & board.by_role(Role::Pawn)
-        | attacks::bishop(square, occupied) & board.diagonal_sliders()
-        | attacks::rook(square, occupied) & board.orthogonal_sliders())
-        & board.by_color(by)
 }
 
 /// Whether the checks on the king of `turn` could not follow from any last move.

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::Mailbox;
-use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::{attacks, Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// Piece placement as two colour sets and six role sets (64 bytes).
 ///
@@ -107,6 +107,17 @@ impl Board {
     #[inline(always)]
     pub const fn orthogonal_sliders(&self) -> Bitboard {
         self.by_role[3].union(self.by_role[4])
+    }
+
+    /// The pieces of `color` that attack `square`, given the occupied squares (which need
+    /// not be this board's: pass fewer to look through pieces).
+    pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        (attacks::knight(square) & self.by_role(Role::Knight)
+            | attacks::king(square) & self.by_role(Role::King)
+            | attacks::pawn(!color, square) & self.by_role(Role::Pawn)
+            | attacks::bishop(square, occupied) & self.diagonal_sliders()
+            | attacks::rook(square, occupied) & self.orthogonal_sliders())
+            & self.by_color(color)
     }
 
     /// The square of the king of `color`, if there is exactly one.
