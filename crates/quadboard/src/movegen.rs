@@ -239,19 +239,19 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
 
     // King moves first: they need no check or pin mask, only the squares they attack,
     // seen through our king (it must not hide a square behind itself).
-    let danger = attacks::pawns_setwise(<S::Other as Side>::COLOR, pos.role_set(Role::Pawn) & them)
-        | attacks::knights_setwise(pos.role_set(Role::Knight) & them)
-        | attacks::kings_setwise(pos.role_set(Role::King) & them)
-        | attacks::eight_directions::slider_attacks(
-            orthogonal_sliders,
-            diagonal_sliders,
-            !(occupied ^ king),
-        );
-    visitor.piece(
-        Role::King,
-        king,
-        attacks::king(king) & !us & target & !danger,
-    );
+    let king_targets = attacks::king(king) & !us & target;
+    if king_targets.any() {
+        let danger =
+            attacks::pawns_setwise(<S::Other as Side>::COLOR, pos.role_set(Role::Pawn) & them)
+                | attacks::knights_setwise(pos.role_set(Role::Knight) & them)
+                | attacks::kings_setwise(pos.role_set(Role::King) & them)
+                | attacks::eight_directions::slider_attacks(
+                    orthogonal_sliders,
+                    diagonal_sliders,
+                    !(occupied ^ king),
+                );
+        visitor.piece(Role::King, king, king_targets & !danger);
+    }
     if checkers.more_than_one() {
         return;
     }
