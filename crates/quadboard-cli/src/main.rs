@@ -1,5 +1,69 @@
-//! The `quadboard` command-line tool.
+//! The `quadboard` command-line tool: perft, perft suites, the benchmark, boards, legal
+//! moves and attack sets.
+//!
+//! Each subcommand lives in its own module under `cmd/` and returns `Result<ExitCode,
+//! CliError>`; `main` prints errors as `error: <message>` on stderr and exits with code 2.
+//! To add a subcommand: add a variant with its arguments to [`Command`], a module with a
+//! `run` function, and one line in `main`'s match.
 
-fn main() {
-    println!("quadboard");
+mod cmd;
+mod error;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use error::CliError;
+
+/// Chess bitboards done properly: exact, fast move generation and perft.
+#[derive(Parser)]
+#[command(name = "quadboard", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (bulk counting at the last ply).
+    Perft(cmd::perft::Args),
+    /// Check a perft suite: EPD `;D<n> <count>` lines or `.perft` blocks.
+    Suite(cmd::suite::Args),
+    /// Time single-threaded perft on the six positions of the chess programming wiki.
+    Bench(cmd::bench::Args),
+    /// Print a position: diagram, FEN, Polyglot key, rights.
+    Show(cmd::show::Args),
+    /// List the legal moves in UCI notation.
+    Moves(cmd::moves::Args),
+    /// Print the squares a piece attacks from a square.
+    Attacks(cmd::attacks::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with success; usage errors exit 2.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => cmd::perft::run(args),
+        Command::Suite(args) => cmd::suite::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Attacks(args) => cmd::attacks::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

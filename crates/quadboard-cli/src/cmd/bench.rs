@@ -1,0 +1,65 @@
+//! `quadboard bench`: single-threaded perft of the six positions of the chess programming
+//! wiki's perft page (1,451,446,453 nodes), each count checked.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use quadboard::perft::{perft, perft_quad, BENCH_POSITIONS};
+use quadboard::Position;
+
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Run the quad-bitboard engine instead of the default one.
+    #[arg(long)]
+    quad: bool,
+}
+
+/// Runs the benchmark: one line per position, then
+/// `total: <nodes> nodes, <seconds> s, <nps> nps`. A wrong count fails with exit code 1.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let mut out = output::stdout();
+    let (mut nodes, mut seconds) = (0u64, 0f64);
+    for bench in BENCH_POSITIONS {
+        let pos = Position::from_fen(bench.fen).map_err(|e| CliError::input(e.to_string()))?;
+        let start = Instant::now();
+        let counted = if args.quad {
+            perft_quad(&pos, bench.depth)
+        } else {
+            perft(&pos, bench.depth)
+        };
+        let elapsed = start.elapsed().as_secs_f64();
+        if counted != bench.nodes {
+            out.flush()?;
+            eprintln!(
+                "bench: WRONG COUNT for {} at depth {}: expected {}, got {counted}",
+                bench.name, bench.depth, bench.nodes
+            );
+            return Ok(ExitCode::from(1));
+        }
+        writeln!(
+            out,
+            "{:<12} depth {}  {:>11} nodes  {:>7.3} s  {:>8.1} Mnps",
+            bench.name,
+            bench.depth,
+            counted,
+            elapsed,
+            output::mnps(u128::from(counted), elapsed)
+        )?;
+        out.flush()?;
+        nodes += counted;
+        seconds += elapsed;
+    }
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    writeln!(out, "total: {nodes} nodes, {seconds:.3} s, {nps} nps")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,8 @@
+//! One module per subcommand.
+
+pub mod attacks;
+pub mod bench;
+pub mod moves;
+pub mod perft;
+pub mod show;
+pub mod suite;

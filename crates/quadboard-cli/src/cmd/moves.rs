@@ -1,0 +1,31 @@
+//! `quadboard moves [--fen <FEN>]`: the legal moves in UCI, then `<n> legal moves`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `moves`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Accept positions that are illegal but playable.
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// Prints one move per line in generation order, then the count.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let moves = pos.legal_moves();
+    let mut out = output::stdout();
+    for &m in moves.iter() {
+        writeln!(out, "{}", pos.to_uci(m))?;
+    }
+    writeln!(out, "{} legal moves", moves.len())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

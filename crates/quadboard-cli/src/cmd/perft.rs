@@ -1,0 +1,83 @@
+//! `quadboard perft <DEPTH> [--fen <FEN>] [--divide] [--threads <N>] [--hash <MB>]`
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use quadboard::perft::{perft, perft_divide, PerftOptions, PerftTable};
+
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `perft`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Plies to search (0 to 20).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    /// The position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count below each legal move, sorted by UCI text.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Transposition table size in MiB (0: none). Entries hold whole positions, so a hash
+    /// collision can never change a count.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
+    hash: u32,
+    /// Accept positions that are illegal but playable (impossible checks, extra material).
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
+/// last line is always `Nodes searched: <N>`. Time and speed go to stderr.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let table = (args.hash > 0).then(|| PerftTable::new(args.hash as usize));
+    let start = Instant::now();
+    let mut out = output::stdout();
+    let total: u128 = if args.threads == 1 && table.is_none() && !args.divide {
+        u128::from(perft(&pos, args.depth))
+    } else {
+        let bar = output::progress(0, "perft");
+        let progress = |done: usize, total: usize| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        };
+        let options = PerftOptions {
+            threads: args.threads as usize,
+            table: table.as_ref(),
+            progress: Some(&progress),
+        };
+        let mut divided: Vec<(String, u128)> = perft_divide(&pos, args.depth, &options)
+            .into_iter()
+            .map(|(m, nodes)| (pos.to_uci(m).to_string(), nodes))
+            .collect();
+        bar.finish_and_clear();
+        let total = if args.depth == 0 {
+            1
+        } else {
+            divided.iter().map(|(_, n)| n).sum()
+        };
+        if args.divide {
+            divided.sort();
+            for (uci, nodes) in &divided {
+                writeln!(out, "{uci}: {nodes}")?;
+            }
+            writeln!(out)?;
+        }
+        total
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    writeln!(out, "Nodes searched: {total}")?;
+    out.flush()?;
+    eprintln!(
+        "time: {seconds:.3} s, {:.1} Mnps",
+        output::mnps(total, seconds)
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,131 @@
+//! `quadboard show [--fen <FEN>] [--unicode] [--quad]`: diagram, FEN, Polyglot key, side to
+//! move, castling rights and en passant square in words.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use quadboard::{Bitboard, CastlingSide, Color, File, Piece, Position, Rank, Role, Square};
+
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `show`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Draw pieces as figurines instead of letters.
+    #[arg(long)]
+    unicode: bool,
+    /// Also print the four quad-bitboard planes side by side.
+    #[arg(long)]
+    quad: bool,
+    /// Accept positions that are illegal but playable.
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// Prints the position.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let mut out = output::stdout();
+    for rank in Rank::ALL.iter().rev() {
+        write!(out, "{} ", rank.char())?;
+        for file in File::ALL {
+            let c = match pos.board().piece_at(Square::from_coords(file, *rank)) {
+                Some(p) if args.unicode => p.figurine(),
+                Some(p) => p.char(),
+                None => '.',
+            };
+            write!(out, " {c}")?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "   a b c d e f g h")?;
+    writeln!(out)?;
+    writeln!(out, "FEN: {}", pos.to_fen())?;
+    writeln!(out, "Key: {:016x}", pos.key())?;
+    writeln!(out, "Turn: {}", pos.turn())?;
+    writeln!(out, "Castling: {}", castling_words(&pos))?;
+    match pos.ep_square() {
+        Some(sq) => writeln!(out, "En passant: {sq}")?,
+        None => writeln!(out, "En passant: none")?,
+    }
+    let checkers = pos.checkers();
+    if checkers.any() {
+        let names: Vec<String> = checkers
+            .iter()
+            .filter_map(|sq| {
+                pos.board()
+                    .piece_at(sq)
+                    .map(|p| format!("{} {sq}", p.role()))
+            })
+            .collect();
+        writeln!(out, "Checkers: {}", names.join(", "))?;
+    }
+    if args.quad {
+        writeln!(out)?;
+        write!(out, "{}", quad_planes(&pos))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn castling_words(pos: &Position) -> String {
+    let castles = pos.castles();
+    let mut words = Vec::new();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(rook) = castles.rook(color, side) {
+                words.push(format!("{color} {side} ({rook})"));
+            }
+        }
+    }
+    if words.is_empty() {
+        "none".to_string()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// The four planes whose vertical nibble per square is the piece code (bit 0 colour,
+/// bits 1-3 role), drawn side by side with rank 8 on top.
+fn quad_planes(pos: &Position) -> String {
+    let b = pos.board();
+    let r = |role: Role| b.by_role(role);
+    let planes: [Bitboard; 4] = [
+        b.by_color(Color::Black),
+        r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
+        r(Role::Knight) | r(Role::Bishop) | r(Role::King),
+        r(Role::Rook) | r(Role::Queen) | r(Role::King),
+    ];
+    let mut text =
+        String::from("bit 0 (black)      bit 1 (P B Q)      bit 2 (N B K)      bit 3 (R Q K)\n");
+    for rank in Rank::ALL.iter().rev() {
+        let rows: Vec<String> = planes
+            .iter()
+            .map(|plane| {
+                File::ALL
+                    .iter()
+                    .map(|&f| {
+                        if plane.contains(Square::from_coords(f, *rank)) {
+                            "1"
+                        } else {
+                            "."
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        text.push_str(&rows.join("    "));
+        text.push('\n');
+    }
+    let codes: Vec<String> = Piece::ALL
+        .iter()
+        .map(|p| format!("{}={}", p.char(), p.code()))
+        .collect();
+    text.push_str(&format!("codes: {}\n", codes.join(" ")));
+    text
+}

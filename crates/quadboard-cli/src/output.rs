@@ -1,0 +1,66 @@
+//! Shared helpers: reading positions from options, stdout, progress bars.
+
+use std::io::{self, BufWriter, IsTerminal, StdoutLock};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use quadboard::Position;
+
+use crate::error::CliError;
+
+/// The start position, or the position of `fen` (strictly validated unless `lenient`).
+pub fn position(fen: Option<&str>, lenient: bool) -> Result<Position, CliError> {
+    let Some(fen) = fen else {
+        return Ok(Position::new());
+    };
+    let parsed = if lenient {
+        Position::from_fen_lenient(fen)
+    } else {
+        Position::from_fen(fen)
+    };
+    // The error's own text starts with "invalid FEN: ".
+    parsed.map_err(|e| {
+        let ignorable = match &e {
+            quadboard::position::FromFenError::Illegal(illegal) => illegal
+                .reasons()
+                .without(quadboard::Reasons::IGNORABLE)
+                .is_empty(),
+            quadboard::position::FromFenError::Syntax(_) => false,
+        };
+        let hint = if !lenient && ignorable {
+            " (--lenient accepts positions move generation can still handle)"
+        } else {
+            ""
+        };
+        CliError::input(format!("{e}{hint}"))
+    })
+}
+
+/// Buffered, locked stdout.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::new(io::stdout().lock())
+}
+
+/// A progress bar on stderr when stderr is a terminal, hidden otherwise.
+pub fn progress(total: u64, what: &str) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(
+        "{prefix} [{bar:40}] {pos}/{len} {elapsed_precise} (eta {eta})",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_prefix(what.to_string());
+    bar
+}
+
+/// Nodes per second in millions, for humans.
+pub fn mnps(nodes: u128, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        nodes as f64 / seconds / 1e6
+    } else {
+        0.0
+    }
+}
