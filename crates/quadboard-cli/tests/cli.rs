@@ -1,0 +1,290 @@
+//! End-to-end checks of the `quadboard` binary: output formats that other tools parse,
+//! and exit codes (0 success, 1 failed suite entries, 2 bad input).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn quadboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quadboard"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn last_line(out: &Output) -> String {
+    stdout(out).lines().last().unwrap_or_default().to_owned()
+}
+
+/// Asserts exit code 2, an `error:` line on stderr, nothing on stdout.
+fn assert_input_error(args: &[&str], needle: &str) {
+    let out = quadboard(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", stdout(&out));
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quadboard-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn attacks_of_a_knight_in_the_corner() {
+    let out = quadboard(&["attacks", "N", "a1"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert_eq!(last_line(&out), "2 squares");
+    // Eight rows of eight cells, rank 8 first: b3 and c2 are marked.
+    let rows: Vec<&str> = text.lines().take(8).collect();
+    assert!(
+        rows.iter().all(|r| r.split_whitespace().count() == 8),
+        "{text}"
+    );
+    assert_eq!(rows[5], ". X . . . . . .");
+    assert_eq!(rows[6], ". . X . . . . .");
+}
+
+#[test]
+fn attacks_of_sliders_and_blockers() {
+    assert_eq!(last_line(&quadboard(&["attacks", "Q", "d4"])), "27 squares");
+    assert_eq!(last_line(&quadboard(&["attacks", "b", "a1"])), "7 squares");
+    assert_eq!(last_line(&quadboard(&["attacks", "K", "e1"])), "5 squares");
+    // From the start position the rook on a1 sees only a2 and b1, both own pieces.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        last_line(&quadboard(&["attacks", "R", "a1", "--fen", start])),
+        "2 squares"
+    );
+    assert_eq!(
+        last_line(&quadboard(&["attacks", "q", "d4", "--fen", start])),
+        "22 squares"
+    );
+}
+
+#[test]
+fn attacks_rejects_bad_arguments() {
+    assert_input_error(&["attacks", "N", "i9"], "i9");
+    assert_input_error(&["attacks", "X", "a1"], "X");
+    assert_input_error(&["attacks", "N", "a1", "--fen", "not a fen"], "invalid FEN");
+}
+
+#[test]
+fn perft_prints_the_node_count_last() {
+    let out = quadboard(&["perft", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 197281\n");
+}
+
+#[test]
+fn perft_divide_lists_every_root_move() {
+    let out = quadboard(&["perft", "3", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    let mut sum = 0;
+    for line in &lines[..20] {
+        let (uci, nodes) = line.split_once(": ").expect("<uci>: <nodes>");
+        assert!(uci.len() == 4, "{line}");
+        sum += nodes.parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, 8902);
+    assert!(text.contains("e2e4: 600\n"), "{text}");
+}
+
+#[test]
+fn perft_with_threads_and_hash_agrees() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for extra in [
+        &[][..],
+        &["--threads", "2"],
+        &["--hash", "16"],
+        &["--threads", "2", "--hash", "8"],
+    ] {
+        let mut args = vec!["perft", "4", "--fen", kiwipete];
+        args.extend_from_slice(extra);
+        let out = quadboard(&args);
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(last_line(&out), "Nodes searched: 4085603", "{args:?}");
+    }
+}
+
+#[test]
+fn perft_in_chess960() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    assert_eq!(
+        last_line(&quadboard(&["perft", "4", "--fen", fen])),
+        "Nodes searched: 326672"
+    );
+}
+
+#[test]
+fn perft_rejects_bad_arguments() {
+    assert_input_error(&["perft", "x"], "x");
+    assert_input_error(
+        &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        "invalid FEN",
+    );
+    assert_input_error(&["perft", "3", "--threads", "0"], "0");
+    // A legal-looking position with the side not to move in check is refused...
+    let illegal = "4k3/8/8/8/8/8/8/4K2r b - - 0 1";
+    assert_input_error(&["perft", "1", "--fen", illegal], "invalid FEN");
+}
+
+#[test]
+fn lenient_accepts_playable_illegal_positions() {
+    // Aligned double check: impossible in a game, fine for move generation.
+    let fen = "4k3/8/8/8/8/8/8/r3K2r w - - 0 1";
+    let strict = quadboard(&["perft", "1", "--fen", fen]);
+    assert_eq!(strict.status.code(), Some(2));
+    let lenient = quadboard(&["perft", "1", "--fen", fen, "--lenient"]);
+    assert!(lenient.status.success(), "{}", stderr(&lenient));
+}
+
+#[test]
+fn moves_lists_uci_then_the_count() {
+    let out = quadboard(&["moves"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[20], "20 legal moves");
+    assert!(lines.contains(&"g1f3"));
+    // Chess960 castling is written king-takes-rook.
+    let fen = "1r2k2r/8/8/8/8/8/8/1R2K2R w HBhb - 0 1";
+    let text = stdout(&quadboard(&["moves", "--fen", fen]));
+    assert!(text.lines().any(|l| l == "e1h1"), "{text}");
+    assert!(text.lines().any(|l| l == "e1b1"), "{text}");
+}
+
+#[test]
+fn show_prints_fen_and_polyglot_key() {
+    let out = quadboard(&["show"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+        "{text}"
+    );
+    assert!(text.contains("Key: 463b96181691fc9c\n"), "{text}");
+    let quad = stdout(&quadboard(&["show", "--quad"]));
+    assert!(quad.len() > text.len());
+    let unicode = stdout(&quadboard(&["show", "--unicode"]));
+    assert!(unicode.contains('♔'), "{unicode}");
+    assert_input_error(
+        &[
+            "show",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+        ],
+        "invalid FEN",
+    );
+}
+
+#[test]
+fn suite_reports_failures_and_skips() {
+    let path = temp_file(
+        "mixed.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401 ;D5 4865609\n",
+    );
+    let out = quadboard(&["suite", path.to_str().unwrap(), "--max-nodes", "1000"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("FAIL rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 depth 2: expected 401, got 400\n"),
+        "{text}"
+    );
+    assert_eq!(last_line(&out), "1 passed, 1 failed, 1 skipped");
+}
+
+#[test]
+fn suite_reads_the_perft_block_format() {
+    let path = temp_file(
+        "blocks.perft",
+        "# a comment\nepd r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\nperft 1 48\nperft 2 2039\n\nepd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\nperft 3 2812\n",
+    );
+    let out = quadboard(&["suite", path.to_str().unwrap(), "--threads", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "3 passed, 0 failed");
+}
+
+#[test]
+fn suite_rejects_a_bad_file() {
+    let path = temp_file("bad.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\nthis is not a suite line\n");
+    assert_input_error(&["suite", path.to_str().unwrap()], "line 2");
+    assert_input_error(&["suite", "/nonexistent/suite.epd"], "suite.epd");
+}
+
+/// The shared suites parse and pass under a small node cap (full runs: see README).
+#[test]
+fn suite_on_the_shared_files() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft");
+    if !dir.is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing",
+            dir.display()
+        );
+        eprintln!("skipping: {} not found", dir.display());
+        return;
+    }
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        if !matches!(ext, "epd" | "perft") {
+            continue;
+        }
+        files += 1;
+        let out = quadboard(&[
+            "suite",
+            path.to_str().unwrap(),
+            "--max-nodes",
+            "20000",
+            "--threads",
+            "2",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}: {}{}",
+            path.display(),
+            stdout(&out),
+            stderr(&out)
+        );
+        assert!(
+            last_line(&out).contains(" passed, 0 failed"),
+            "{}",
+            last_line(&out)
+        );
+    }
+    assert!(files > 0, "no suite files in {}", dir.display());
+}
+
+#[test]
+fn help_and_version_succeed() {
+    assert!(quadboard(&["--help"]).status.success());
+    assert!(quadboard(&["--version"]).status.success());
+    assert_eq!(quadboard(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(quadboard(&[]).status.code(), Some(2));
+}
