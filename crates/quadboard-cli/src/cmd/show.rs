@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard::{Bitboard, CastlingSide, Color, File, Piece, Position, Rank, Role, Square};
+use quadboard::board::QuadBoard;
+use quadboard::{CastlingSide, Color, File, Piece, Position, Rank, Square};
 
 use crate::error::CliError;
 use crate::output;
@@ -89,42 +90,13 @@ fn castling_words(pos: &Position) -> String {
     }
 }
 
-/// The four planes whose vertical nibble per square is the piece code (bit 0 colour,
-/// bits 1-3 role), drawn side by side with rank 8 on top.
+/// The four quad-bitboard planes side by side, as in the article's figure, then the code
+/// of each piece.
 fn quad_planes(pos: &Position) -> String {
-    let b = pos.board();
-    let r = |role: Role| b.by_role(role);
-    let planes: [Bitboard; 4] = [
-        b.by_color(Color::Black),
-        r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
-        r(Role::Knight) | r(Role::Bishop) | r(Role::King),
-        r(Role::Rook) | r(Role::Queen) | r(Role::King),
-    ];
-    let mut text =
-        String::from("bit 0 (black)      bit 1 (P B Q)      bit 2 (N B K)      bit 3 (R Q K)\n");
-    for rank in Rank::ALL.iter().rev() {
-        let rows: Vec<String> = planes
-            .iter()
-            .map(|plane| {
-                File::ALL
-                    .iter()
-                    .map(|&f| {
-                        if plane.contains(Square::from_coords(f, *rank)) {
-                            "1"
-                        } else {
-                            "."
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        text.push_str(&rows.join("    "));
-        text.push('\n');
-    }
+    let mut text = QuadBoard::from_board(pos.board()).to_string();
     let codes: Vec<String> = Piece::ALL
         .iter()
-        .map(|p| format!("{}={}", p.char(), p.code()))
+        .map(|p| format!("{}={:04b}", p.char(), p.code()))
         .collect();
     text.push_str(&format!("codes: {}\n", codes.join(" ")));
     text

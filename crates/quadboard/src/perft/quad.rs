@@ -1,11 +1,12 @@
 //! Perft on quad-bitboards: the same legal generator as [`super::perft`], reading its piece
-//! sets from four planes whose vertical nibble per square is the piece code, and making
-//! moves by clearing and setting nibbles in all four planes at once.
+//! sets from a [`QuadBoard`] by the article's boolean formulas, and making moves on a copy
+//! of its 32 bytes by clearing and setting nibbles in all four planes at once.
 //!
 //! This engine exists to answer, with numbers, whether the denser quad-bitboard state
 //! (32 bytes of placement instead of 64) pays for the boolean formulas that extract every
 //! piece set (see `docs/performance.md`).
 
+use crate::board::QuadBoard;
 use crate::movegen::{self, Black, Counter, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, CastlingSide, Color, Piece, Role, Square};
@@ -13,7 +14,7 @@ use crate::{Bitboard, CastlingSide, Color, Piece, Role, Square};
 /// A perft node: placement as four planes plus castling rooks, en passant and turn.
 #[derive(Clone, Copy)]
 struct QuadNode {
-    planes: [Bitboard; 4],
+    board: QuadBoard,
     castling: Bitboard,
     ep_square: Option<Square>,
 }
@@ -21,7 +22,7 @@ struct QuadNode {
 impl QuadNode {
     fn new(pos: &Position) -> QuadNode {
         QuadNode {
-            planes: quad_planes(pos.board()),
+            board: QuadBoard::from_board(pos.board()),
             castling: pos.castling_rooks(),
             ep_square: pos.ep_square(),
         }
@@ -30,48 +31,19 @@ impl QuadNode {
     /// Empties `clear`, then writes `piece`'s code on `put`.
     #[inline(always)]
     fn place(&mut self, clear: Bitboard, put: Bitboard, piece: Piece) {
-        let code = piece.code();
-        for (i, plane) in self.planes.iter_mut().enumerate() {
-            let bit = Bitboard(0u64.wrapping_sub(u64::from(code >> i & 1)));
-            *plane = (*plane & !clear) | (put & bit);
-        }
+        self.board.place(clear, put, piece);
     }
-}
-
-/// The four planes of a dense board: bit `i` of each square's nibble is its code's bit `i`
-/// (bit 0 colour, bits 1-3 role).
-pub(crate) fn quad_planes(board: &crate::Board) -> [Bitboard; 4] {
-    let r = |role: Role| board.by_role(role);
-    [
-        board.by_color(Color::Black),
-        r(Role::Pawn) | r(Role::Bishop) | r(Role::Queen),
-        r(Role::Knight) | r(Role::Bishop) | r(Role::King),
-        r(Role::Rook) | r(Role::Queen) | r(Role::King),
-    ]
 }
 
 impl Node for QuadNode {
     #[inline(always)]
     fn color_set(&self, color: Color) -> Bitboard {
-        let [black, p1, p2, p3] = self.planes;
-        match color {
-            Color::White => (p1 | p2 | p3) & !black,
-            Color::Black => black,
-        }
+        self.board.by_color(color)
     }
 
     #[inline(always)]
     fn role_set(&self, role: Role) -> Bitboard {
-        // Role bits: pawn 001, knight 010, bishop 011, rook 100, queen 101, king 110.
-        let [_, b0, b1, b2] = self.planes;
-        match role {
-            Role::Pawn => b0 & !b1 & !b2,
-            Role::Knight => !b0 & b1 & !b2,
-            Role::Bishop => b0 & b1 & !b2,
-            Role::Rook => !b0 & !b1 & b2,
-            Role::Queen => b0 & !b1 & b2,
-            Role::King => !b0 & b1 & b2,
-        }
+        self.board.by_role(role)
     }
 
     #[inline(always)]
@@ -195,9 +167,7 @@ impl<S: Side> Visitor for Expand<'_, S> {
     fn en_passant(&mut self, from: Square, to: Square) {
         let mut child = self.child(from, to, Role::Pawn);
         let victim = Square::from_coords(to.file(), from.rank()).bitboard();
-        for plane in child.planes.iter_mut() {
-            *plane &= !victim;
-        }
+        child.board.place(victim, Bitboard::EMPTY, Piece::WhitePawn);
         self.recurse(&child);
     }
 

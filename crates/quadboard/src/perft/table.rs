@@ -19,7 +19,7 @@ pub(crate) struct Packed([u64; 5]);
 impl Packed {
     #[inline]
     pub(crate) fn new(pos: &Position, depth: u32) -> Packed {
-        let q = super::quad::quad_planes(pos.board());
+        let q = crate::board::QuadBoard::from_board(pos.board()).planes();
         let castling = pos.castling_rooks();
         // Castling rooks stand on the back ranks: eight bits for each.
         let rights = (castling.0 & 0xff) | (castling.0 >> 48 & 0xff00);
