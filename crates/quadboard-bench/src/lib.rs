@@ -3,55 +3,43 @@
 //!
 //! `cargo bench -p quadboard-bench` runs the comparison; `docs/peers.md` explains it.
 
+use quadboard::perft::BenchPosition;
 use quadboard::Position;
-
-/// A perft position with a depth that takes tens of milliseconds, and its node count.
-#[derive(Clone, Copy, Debug)]
-pub struct PerftCase {
-    /// A short name for reports.
-    pub name: &'static str,
-    /// The position.
-    pub fen: &'static str,
-    /// The depth timed.
-    pub depth: u32,
-    /// The expected count, checked before timing.
-    pub nodes: u64,
-}
 
 /// The six positions of the chess programming wiki's perft page, one or two plies
 /// shallower than `quadboard bench` so that criterion can sample them many times.
-pub const PERFT_CASES: [PerftCase; 6] = [
-    PerftCase {
+pub const PERFT_CASES: [BenchPosition; 6] = [
+    BenchPosition {
         name: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 5,
         nodes: 4_865_609,
     },
-    PerftCase {
+    BenchPosition {
         name: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 4,
         nodes: 4_085_603,
     },
-    PerftCase {
+    BenchPosition {
         name: "position 3",
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         depth: 6,
         nodes: 11_030_083,
     },
-    PerftCase {
+    BenchPosition {
         name: "position 4",
         fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         depth: 5,
         nodes: 15_833_292,
     },
-    PerftCase {
+    BenchPosition {
         name: "position 5",
         fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         depth: 4,
         nodes: 2_103_487,
     },
-    PerftCase {
+    BenchPosition {
         name: "position 6",
         fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         depth: 4,

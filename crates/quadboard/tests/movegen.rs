@@ -1,25 +1,12 @@
 //! Consistency of the move generation API along random games: every way of asking for
 //! moves agrees with every other.
 
+mod common;
+
 use quadboard::perft::{perft_divide, perft_total, PerftOptions, PerftTable};
 use quadboard::{perft, Bitboard, Move, Position, Square};
 
-/// splitmix64: reproducible games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::Rng;
 
 fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng(seed);

@@ -2,6 +2,8 @@
 //! from random Chess960 starts, both libraries must list the same legal moves, reach the
 //! same positions after every one of them, and agree on the Polyglot key.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use quadboard::{CastlingMode, Position};
@@ -9,22 +11,7 @@ use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
-/// splitmix64: reproducible games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::Rng;
 
 /// The back rank of Chess960 start number `n` (0..960) in the standard numbering
 /// (518 is the classical start).

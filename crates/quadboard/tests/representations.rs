@@ -1,22 +1,13 @@
 //! Every board representation converts to every other without loss, and quad-bitboard
 //! make/unmake by XOR deltas tracks move making exactly.
 
+mod common;
+
 use proptest::prelude::*;
 use quadboard::board::{ClassicalBoard, Mailbox, QuadBoard};
 use quadboard::{Board, Piece, Position};
 
-/// splitmix64: reproducible games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use common::Rng;
 
 const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -190,3 +190,17 @@ impl<S: Side> Visitor for Expand<'_, S> {
         self.recurse(&child);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state copied per move; `docs/performance.md` quotes these sizes.
+    #[test]
+    fn node_sizes() {
+        assert_eq!(core::mem::size_of::<QuadBoard>(), 32);
+        assert_eq!(core::mem::size_of::<QuadNode>(), 64);
+        assert_eq!(core::mem::size_of::<crate::Board>(), 64);
+        assert_eq!(core::mem::size_of::<Position>(), 96);
+    }
+}
