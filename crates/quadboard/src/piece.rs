@@ -3,7 +3,7 @@
 //! A [`Piece`]'s discriminant is its 4-bit code from the quad-bitboard literature: bit 0 is
 //! the colour (1 = black) and bits 1-3 the role, pawn = 1 up to king = 6. Codes 0 and 1 are
 //! free for "any white" and "any black", so a 16-entry table can be indexed by code with no
-//! branch on colour (see [`crate::board::Classical`]).
+//! branch on colour (see [`crate::board::ClassicalBoard`]).
 
 use core::fmt;
 use core::ops::Not;

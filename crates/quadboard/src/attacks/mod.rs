@@ -2,7 +2,8 @@
 //!
 //! - [`leapers`]: knights, kings and pawns, setwise by shifts and per square by table.
 //! - [`magic`]: sliders by fancy magic bitboards, on every CPU.
-//! - [`pext`]: sliders by BMI2 PEXT, when compiled with `target_feature = "bmi2"`.
+//! - `pext`: sliders by BMI2 PEXT; the module exists only when compiled with
+//!   `target_feature = "bmi2"`.
 //! - [`kogge_stone`]: occluded fills for any number of sliders in one direction.
 //! - [`rays`]: `between` and `line` for any two squares.
 //! - [`eight_directions`]: attacks and move counts of many sliders at once, all eight
