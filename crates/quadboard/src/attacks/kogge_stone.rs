@@ -123,13 +123,29 @@ pub fn quad_occluded_fill(
     empty: Bitboard,
     directions: [Direction; 4],
 ) -> [Bitboard; 4] {
+    quad_fill(generators, empty, directions, false)
+}
+
+/// The fill (`attacks` false) or the attacks (`attacks` true) of four generator sets: AVX2
+/// when compiled for it, else the scalar twins.
+#[inline(always)]
+fn quad_fill(
+    generators: [Bitboard; 4],
+    empty: Bitboard,
+    directions: [Direction; 4],
+    attacks: bool,
+) -> [Bitboard; 4] {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
-        quad_avx2::fill(generators, empty, directions, false)
+        quad_avx2::fill(generators, empty, directions, attacks)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
-        quad_occluded_fill_scalar(generators, empty, directions)
+        if attacks {
+            quad_sliding_attacks_scalar(generators, empty, directions)
+        } else {
+            quad_occluded_fill_scalar(generators, empty, directions)
+        }
     }
 }
 
@@ -151,14 +167,7 @@ pub fn quad_sliding_attacks(
     empty: Bitboard,
     directions: [Direction; 4],
 ) -> [Bitboard; 4] {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        quad_avx2::fill(generators, empty, directions, true)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        quad_sliding_attacks_scalar(generators, empty, directions)
-    }
+    quad_fill(generators, empty, directions, true)
 }
 
 /// [`quad_sliding_attacks`] as four scalar fills.

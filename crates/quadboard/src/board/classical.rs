@@ -179,18 +179,12 @@ impl ClassicalBoard {
 
     /// The placement as one optional piece per square.
     pub fn to_mailbox(&self) -> Mailbox {
-        core::array::from_fn(|i| self.piece_at(Square::ALL[i]))
+        self.to_board().to_mailbox()
     }
 
     /// The classical board of a mailbox.
     pub fn from_mailbox(mailbox: &Mailbox) -> ClassicalBoard {
-        let mut board = ClassicalBoard::EMPTY;
-        for (square, piece) in Square::ALL.into_iter().zip(mailbox) {
-            if let Some(piece) = *piece {
-                board.toggle(piece, square.bitboard());
-            }
-        }
-        board
+        ClassicalBoard::from_board(&Board::from_mailbox(mailbox))
     }
 }
 

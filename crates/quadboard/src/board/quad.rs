@@ -218,6 +218,14 @@ impl QuadBoard {
         Piece::from_code(old)
     }
 
+    /// Empties every square of `mask`.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, mask: Bitboard) {
+        for plane in &mut self.planes {
+            *plane &= !mask;
+        }
+    }
+
     /// Empties `clear`, then writes `piece`'s code on `put` (a subset of `clear` or of the
     /// empty squares): a move made without reading the captured piece.
     #[inline(always)]

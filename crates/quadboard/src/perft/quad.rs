@@ -27,12 +27,6 @@ impl QuadNode {
             ep_square: pos.ep_square(),
         }
     }
-
-    /// Empties `clear`, then writes `piece`'s code on `put`.
-    #[inline(always)]
-    fn place(&mut self, clear: Bitboard, put: Bitboard, piece: Piece) {
-        self.board.place(clear, put, piece);
-    }
 }
 
 impl Node for QuadNode {
@@ -116,7 +110,9 @@ impl<S: Side> Expand<'_, S> {
     fn child(&self, from: Square, to: Square, placed: Role) -> QuadNode {
         let mut child = *self.node;
         let from_to = from.bitboard() | to.bitboard();
-        child.place(from_to, to.bitboard(), Piece::new(S::COLOR, placed));
+        child
+            .board
+            .place(from_to, to.bitboard(), Piece::new(S::COLOR, placed));
         child.castling &= !from_to;
         child.ep_square = None;
         child
@@ -167,7 +163,7 @@ impl<S: Side> Visitor for Expand<'_, S> {
     fn en_passant(&mut self, from: Square, to: Square) {
         let mut child = self.child(from, to, Role::Pawn);
         let victim = Square::from_coords(to.file(), from.rank()).bitboard();
-        child.board.place(victim, Bitboard::EMPTY, Piece::WhitePawn);
+        child.board.clear(victim);
         self.recurse(&child);
     }
 
@@ -175,12 +171,12 @@ impl<S: Side> Visitor for Expand<'_, S> {
     fn castle(&mut self, king: Square, rook: Square, side: CastlingSide) {
         let mut child = *self.node;
         let lifted = king.bitboard() | rook.bitboard();
-        child.place(
+        child.board.place(
             lifted,
             side.king_to(S::COLOR).bitboard(),
             Piece::new(S::COLOR, Role::King),
         );
-        child.place(
+        child.board.place(
             Bitboard::EMPTY,
             side.rook_to(S::COLOR).bitboard(),
             Piece::new(S::COLOR, Role::Rook),
