@@ -22,6 +22,8 @@ pub(crate) trait Side {
     const THIRD_RANK: Bitboard;
     /// The rank pawns promote on.
     const PROMOTION_RANK: Bitboard;
+    /// The rank pawns promote from.
+    const SEVENTH_RANK: Bitboard;
     /// The back rank.
     const BACK_RANK: Bitboard;
     /// Square offset of a single push (+8 for white).
@@ -49,6 +51,7 @@ impl Side for White {
     type Other = Black;
     const THIRD_RANK: Bitboard = Bitboard(0x0000_0000_00ff_0000);
     const PROMOTION_RANK: Bitboard = Bitboard(0xff00_0000_0000_0000);
+    const SEVENTH_RANK: Bitboard = Bitboard(0x00ff_0000_0000_0000);
     const BACK_RANK: Bitboard = Bitboard(0xff);
     const UP: i8 = 8;
     #[inline(always)]
@@ -70,6 +73,7 @@ impl Side for Black {
     type Other = White;
     const THIRD_RANK: Bitboard = Bitboard(0x0000_ff00_0000_0000);
     const PROMOTION_RANK: Bitboard = Bitboard(0xff);
+    const SEVENTH_RANK: Bitboard = Bitboard(0xff00);
     const BACK_RANK: Bitboard = Bitboard(0xff00_0000_0000_0000);
     const UP: i8 = -8;
     #[inline(always)]
@@ -240,11 +244,25 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     // King moves first: they need no check or pin mask, only the squares they attack,
     // seen through our king (it must not hide a square behind itself).
     let king_targets = attacks::king(king) & !us & target;
-    if king_targets.any() {
+    // Counting one or two targets square by square costs fewer instructions than the
+    // setwise map (measured with cachegrind on the bench positions; docs/performance.md).
+    if V::COUNT_ONLY && king_targets.any() && king_targets.count() <= 2 {
+        let mut n = 0;
+        for to in king_targets {
+            n += u64::from(!attacked_by::<S, N>(pos, to, occupied ^ king));
+        }
+        visitor.add_count(n);
+    } else if king_targets.any() {
+        let their_king = (kings & them).lsb().map_or(Bitboard::EMPTY, attacks::king);
+        // Knights elsewhere cannot reach the king's neighbourhood.
+        let mut knight_danger = Bitboard::EMPTY;
+        for knight in pos.role_set(Role::Knight) & them & attacks::knights_near_king(king) {
+            knight_danger |= attacks::knight(knight);
+        }
         let danger =
             attacks::pawns_setwise(<S::Other as Side>::COLOR, pos.role_set(Role::Pawn) & them)
-                | attacks::knights_setwise(pos.role_set(Role::Knight) & them)
-                | attacks::kings_setwise(pos.role_set(Role::King) & them)
+                | knight_danger
+                | their_king
                 | attacks::eight_directions::slider_attacks(
                     orthogonal_sliders,
                     diagonal_sliders,
@@ -328,25 +346,38 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     // diagonally pinned ones only along their pin.
     let pawns = pos.role_set(Role::Pawn) & us;
     let empty = !occupied;
-    let pushers = pawns & !pin_diagonal;
-    let single = (S::up(pushers & !pin_orthogonal)
-        | (S::up(pushers & pin_orthogonal) & pin_orthogonal))
-        & empty;
+    let capture_mask = them & check_mask & target;
+    let (single, west, east) = if (pawns & pinned).is_empty() {
+        (
+            S::up(pawns) & empty,
+            S::up_west(pawns) & capture_mask,
+            S::up_east(pawns) & capture_mask,
+        )
+    } else {
+        let pushers = pawns & !pin_diagonal;
+        let single = (S::up(pushers & !pin_orthogonal)
+            | (S::up(pushers & pin_orthogonal) & pin_orthogonal))
+            & empty;
+        let capturers = pawns & !pin_orthogonal;
+        let free = capturers & !pin_diagonal;
+        let pinned_capturers = capturers & pin_diagonal;
+        let west =
+            (S::up_west(free) | (S::up_west(pinned_capturers) & pin_diagonal)) & capture_mask;
+        let east =
+            (S::up_east(free) | (S::up_east(pinned_capturers) & pin_diagonal)) & capture_mask;
+        (single, west, east)
+    };
     let double = S::up(single & S::THIRD_RANK) & empty & check_mask & target;
     let single = single & check_mask & target;
-    let capturers = pawns & !pin_orthogonal;
-    let free = capturers & !pin_diagonal;
-    let pinned_capturers = capturers & pin_diagonal;
-    let capture_mask = them & check_mask & target;
-    let west = (S::up_west(free) | (S::up_west(pinned_capturers) & pin_diagonal)) & capture_mask;
-    let east = (S::up_east(free) | (S::up_east(pinned_capturers) & pin_diagonal)) & capture_mask;
 
     let promo = S::PROMOTION_RANK;
     if V::COUNT_ONLY {
         // Branch-free: every promotion counts four moves.
-        let all = single.count() + double.count() + west.count() + east.count();
-        let promotions = (single & promo).count() + (west & promo).count() + (east & promo).count();
-        visitor.add_count(u64::from(all + 3 * promotions));
+        let mut n = single.count() + double.count() + west.count() + east.count();
+        if (pawns & S::SEVENTH_RANK).any() {
+            n += 3 * ((single & promo).count() + (west & promo).count() + (east & promo).count());
+        }
+        visitor.add_count(u64::from(n));
     } else {
         if (single | west | east) & promo != Bitboard::EMPTY {
             for (set, offset) in [(single, S::UP), (west, S::UP_WEST), (east, S::UP_EAST)] {

@@ -87,6 +87,19 @@ static KNIGHT: [Bitboard; 64] = table!(knights_setwise);
 static KING: [Bitboard; 64] = table!(kings_setwise);
 static PAWN: [[Bitboard; 64]; 2] = [table!(white_pawns), table!(black_pawns)];
 
+const fn knight_reach_of_king(b: Bitboard) -> Bitboard {
+    knights_setwise(kings_setwise(b))
+}
+
+static KNIGHT_NEAR_KING: [Bitboard; 64] = table!(knight_reach_of_king);
+
+/// The squares from which a knight attacks some square a king on `square` attacks: the
+/// only knights that can take a square from that king.
+#[inline(always)]
+pub fn knights_near_king(square: Square) -> Bitboard {
+    KNIGHT_NEAR_KING[square.index()]
+}
+
 /// The squares a knight on `square` attacks.
 #[inline(always)]
 pub fn knight(square: Square) -> Bitboard {

@@ -22,8 +22,8 @@ mod slider_math;
 mod table;
 
 pub use leapers::{
-    king, kings_setwise, knight, knights_setwise, pawn, pawn_double_pushes, pawn_pushes,
-    pawns_setwise,
+    king, kings_setwise, knight, knights_near_king, knights_setwise, pawn, pawn_double_pushes,
+    pawn_pushes, pawns_setwise,
 };
 pub use rays::{aligned, between, bishop_rays, line, rook_rays};
 
