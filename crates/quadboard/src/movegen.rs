@@ -286,11 +286,9 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     // Knights: a pinned knight never moves. (Counting visitors count them with the
     // sliders below.)
     let knights = pos.role_set(Role::Knight) & us & !pinned;
-    if !V::COUNT_ONLY {
-        for from in knights {
-            let t = attacks::knight(from) & movable;
-            visitor.piece(Role::Knight, from, t);
-        }
+    for from in knights {
+        let t = attacks::knight(from) & movable;
+        visitor.piece(Role::Knight, from, t);
     }
 
     // Diagonal sliders: unpinned ones anywhere; diagonally pinned ones along their pin.
@@ -298,8 +296,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     let rooks = pos.role_set(Role::Rook) & us;
     let queens = pos.role_set(Role::Queen) & us;
     if V::COUNT_ONLY {
-        let n = attacks::eight_directions::piece_move_count(
-            knights,
+        let n = attacks::eight_directions::slider_move_count(
             (rooks | queens) & !pinned,
             (bishops | queens) & !pinned,
             !occupied,
