@@ -197,6 +197,90 @@ pub(crate) fn checkers<S: Side, N: Node>(pos: &N, king: Square) -> Bitboard {
 /// destination square; en passant on the capturing pawn's destination).
 #[inline(always)]
 pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, visitor: &mut V) {
+    generate_with::<S, V, N>(pos, target, None, visitor);
+}
+
+/// What a side attacks around the other side's king, computed once in a position and
+/// carried to the positions after most of its moves: those that neither start nor end on
+/// a sensitive square.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ZoneDanger {
+    /// The squares next to the other king.
+    pub(crate) zone: Bitboard,
+    /// The squares of `zone` attacked, seen through the other king.
+    pub(crate) danger: Bitboard,
+    /// Our pieces that may attack the zone, and the squares between our sliders and the
+    /// zone: a move from or to one of them may change `danger`.
+    pub(crate) sensitive: Bitboard,
+    /// The occupied squares without the other king.
+    pub(crate) through_king: Bitboard,
+}
+
+impl ZoneDanger {
+    /// The danger around the other king after a move of ours from `from` to `to` that
+    /// leaves `role` on `to` (no en passant or castling), if the move cannot have changed
+    /// the danger but for the moved piece's own attacks.
+    #[inline(always)]
+    pub(crate) fn after(
+        &self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> Option<Bitboard> {
+        if ((from.bitboard() | to.bitboard()) & self.sensitive).any() {
+            return None;
+        }
+        let occupied = (self.through_king ^ from) | to;
+        Some(self.danger | attacks::role_attacks(color, role, to, occupied) & self.zone)
+    }
+}
+
+/// The [`ZoneDanger`] of the side to move `S` around the other king.
+#[inline(always)]
+pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
+    let us = pos.color_set(S::COLOR);
+    let them = pos.color_set(<S::Other as Side>::COLOR);
+    let their_king = (pos.role_set(Role::King) & them).lsb()?;
+    let zone = attacks::king(their_king);
+    let through_king = (us | them) ^ their_king;
+    let pawns = pos.role_set(Role::Pawn) & us;
+    let knights = pos.role_set(Role::Knight) & us;
+    let king = pos.role_set(Role::King) & us;
+    let orthogonal = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & us;
+    let diagonal = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & us;
+    let mut knight_attacks = Bitboard::EMPTY;
+    for knight in knights & attacks::knights_near_king(their_king) {
+        knight_attacks |= attacks::knight(knight);
+    }
+    let danger = (attacks::pawns_setwise(S::COLOR, pawns)
+        | knight_attacks
+        | king.lsb().map_or(Bitboard::EMPTY, attacks::king)
+        | attacks::eight_directions::slider_attacks(orthogonal, diagonal, !through_king))
+        & zone;
+    let (between, _) = attacks::eight_directions::lines_to(orthogonal, diagonal, zone);
+    let aligned =
+        attacks::eight_directions::attackers_of(orthogonal, diagonal, zone, !through_king);
+    let leapers = pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
+        | knights & attacks::knights_near_king(their_king)
+        | king & attacks::kings_setwise(zone);
+    Some(ZoneDanger {
+        zone,
+        danger,
+        sensitive: between | aligned | leapers,
+        through_king,
+    })
+}
+
+/// [`generate`], given the squares attacked around our king when the caller knows them
+/// (from [`ZoneDanger::after`]).
+#[inline(always)]
+pub(crate) fn generate_with<S: Side, V: Visitor, N: Node>(
+    pos: &N,
+    target: Bitboard,
+    known_danger: Option<Bitboard>,
+    visitor: &mut V,
+) {
     let us = pos.color_set(S::COLOR);
     let them = pos.color_set(<S::Other as Side>::COLOR);
     let occupied = us | them;
@@ -246,7 +330,9 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
     let king_targets = attacks::king(king) & !us & target;
     // Counting one or two targets square by square costs fewer instructions than the
     // setwise map (measured with cachegrind on the bench positions; docs/performance.md).
-    if V::COUNT_ONLY && king_targets.any() && king_targets.count() <= 2 {
+    if let Some(danger) = known_danger {
+        visitor.piece(Role::King, king, king_targets & !danger);
+    } else if V::COUNT_ONLY && king_targets.any() && king_targets.count() <= 2 {
         let mut n = 0;
         for to in king_targets {
             n += u64::from(!attacked_by::<S, N>(pos, to, occupied ^ king));

@@ -159,6 +159,77 @@ pub fn slider_attacks_scalar(
         .fold(Bitboard::EMPTY, |a, &b| a | b)
 }
 
+/// Lines from sliders to target squares on an empty board: the squares strictly between a
+/// slider and a target on a line of the slider's kind (a rank or file for `orthogonal`, a
+/// diagonal for `diagonal`), and the sliders that share such a line with some target.
+///
+/// A move from or to a square of neither set cannot change which targets the sliders
+/// attack, nor can a move of a slider outside the second set.
+#[inline(always)]
+pub fn lines_to(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    targets: Bitboard,
+) -> (Bitboard, Bitboard) {
+    #[cfg(target_feature = "avx2")]
+    {
+        simd::lines_to(orthogonal, diagonal, targets)
+    }
+    #[cfg(not(target_feature = "avx2"))]
+    {
+        lines_to_scalar(orthogonal, diagonal, targets)
+    }
+}
+
+/// The sliders among `orthogonal` and `diagonal` that attack some square of `targets`,
+/// given the empty squares.
+#[inline(always)]
+pub fn attackers_of(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    targets: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    #[cfg(target_feature = "avx2")]
+    {
+        simd::attackers_of(orthogonal, diagonal, targets, empty)
+    }
+    #[cfg(not(target_feature = "avx2"))]
+    {
+        attackers_of_scalar(orthogonal, diagonal, targets, empty)
+    }
+}
+
+/// The scalar twin of [`attackers_of`].
+pub fn attackers_of_scalar(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    targets: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    slider_attacks_scalar(targets, Bitboard::EMPTY, empty) & orthogonal
+        | slider_attacks_scalar(Bitboard::EMPTY, targets, empty) & diagonal
+}
+
+/// The scalar twin of [`lines_to`].
+pub fn lines_to_scalar(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    targets: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let from_sliders = direction_attacks_scalar(orthogonal, diagonal, Bitboard::FULL);
+    let from_targets = direction_attacks_scalar(targets, targets, Bitboard::FULL);
+    let mut between = Bitboard::EMPTY;
+    let mut aligned = Bitboard::EMPTY;
+    for i in 0..4 {
+        // Direction i and direction i + 4 are opposite.
+        between |= from_sliders[i] & from_targets[i + 4] | from_sliders[i + 4] & from_targets[i];
+        let kind = if i < 2 { orthogonal } else { diagonal };
+        aligned |= (from_targets[i] | from_targets[i + 4]) & kind;
+    }
+    (between, aligned)
+}
+
 #[cfg(target_feature = "avx2")]
 mod simd {
     use super::{NOT_A, NOT_H};
@@ -297,6 +368,52 @@ mod simd {
         }
     }
 
+    /// The union of the four lanes.
+    #[inline(always)]
+    fn or_lanes(v: __m256i) -> Bitboard {
+        // SAFETY: AVX2 is enabled for this module; register operations only.
+        unsafe {
+            let pair = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+            Bitboard((_mm_cvtsi128_si64(pair) | _mm_extract_epi64(pair, 1)) as u64)
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn lines_to(
+        orthogonal: Bitboard,
+        diagonal: Bitboard,
+        targets: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let (sl, sr) = fills(orthogonal, diagonal, Bitboard::FULL);
+        let (tl, tr) = fills(targets, targets, Bitboard::FULL);
+        // SAFETY: AVX2 is enabled for this module; register operations only.
+        unsafe {
+            // Lane i of the left-shifting register and lane i of the right-shifting one are
+            // opposite directions.
+            let between = _mm256_or_si256(_mm256_and_si256(sl, tr), _mm256_and_si256(sr, tl));
+            let (o, d) = (orthogonal.0 as i64, diagonal.0 as i64);
+            let kinds = _mm256_set_epi64x(d, d, o, o);
+            let aligned = _mm256_and_si256(_mm256_or_si256(tl, tr), kinds);
+            (or_lanes(between), or_lanes(aligned))
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn attackers_of(
+        orthogonal: Bitboard,
+        diagonal: Bitboard,
+        targets: Bitboard,
+        empty: Bitboard,
+    ) -> Bitboard {
+        let (l, r) = fills(targets, targets, empty);
+        // SAFETY: AVX2 is enabled for this module; register operations only.
+        unsafe {
+            let (o, d) = (orthogonal.0 as i64, diagonal.0 as i64);
+            let kinds = _mm256_set_epi64x(d, d, o, o);
+            or_lanes(_mm256_and_si256(_mm256_or_si256(l, r), kinds))
+        }
+    }
+
     #[inline(always)]
     pub(super) fn attacks(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> Bitboard {
         let (left, right) = fills(orthogonal, diagonal, empty);
@@ -313,6 +430,58 @@ mod simd {
 mod tests {
     use super::*;
     use crate::attacks::{bishop_walk, rook_walk};
+
+    #[test]
+    fn lines_to_matches_pairwise_lines() {
+        use crate::attacks::{between, bishop_rays, rook_rays};
+        let mut seed = 0x9e37_79b9u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..5_000 {
+            let orthogonal = Bitboard(next() & next() & next());
+            let diagonal = Bitboard(next() & next() & next()) & !orthogonal;
+            let targets = Bitboard(next() & next() & next());
+            let mut want_between = Bitboard::EMPTY;
+            let mut want_aligned = Bitboard::EMPTY;
+            for t in targets {
+                for s in orthogonal & rook_rays(t) {
+                    want_between |= between(s, t);
+                    want_aligned |= s;
+                }
+                for s in diagonal & bishop_rays(t) {
+                    want_between |= between(s, t);
+                    want_aligned |= s;
+                }
+            }
+            let want = (want_between, want_aligned);
+            let empty = Bitboard(next() | next());
+            let mut attackers = Bitboard::EMPTY;
+            for s in orthogonal {
+                if (rook_walk(s, !empty) & targets).any() {
+                    attackers |= s;
+                }
+            }
+            for s in diagonal {
+                if (bishop_walk(s, !empty) & targets).any() {
+                    attackers |= s;
+                }
+            }
+            assert_eq!(
+                attackers_of_scalar(orthogonal, diagonal, targets, empty),
+                attackers
+            );
+            assert_eq!(
+                attackers_of(orthogonal, diagonal, targets, empty),
+                attackers
+            );
+            assert_eq!(lines_to_scalar(orthogonal, diagonal, targets), want);
+            assert_eq!(lines_to(orthogonal, diagonal, targets), want);
+        }
+    }
 
     #[test]
     fn counts_and_unions_match_per_piece_walks() {

@@ -17,7 +17,7 @@ pub use parallel::{perft_divide, perft_total, PerftOptions};
 pub use quad::perft_quad;
 pub use table::PerftTable;
 
-use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White};
+use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White, ZoneDanger};
 use crate::position::Position;
 use crate::{Bitboard, CastlingSide, Color, Role, Square};
 use table::Packed;
@@ -134,21 +134,28 @@ impl Descend for Hashed<'_> {
 }
 
 #[inline(always)]
-fn count<S: Side>(pos: &Position) -> u64 {
+fn count<S: Side>(pos: &Position, known_danger: Option<Bitboard>) -> u64 {
     let mut counter = Counter(0);
-    movegen::generate::<S, Counter, Position>(pos, Bitboard::FULL, &mut counter);
+    movegen::generate_with::<S, Counter, Position>(pos, Bitboard::FULL, known_danger, &mut counter);
     counter.0
 }
 
 fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
-        return count::<S>(pos);
+        return count::<S>(pos, None);
     }
+    // Above the leaves, what we attack around their king carries over to most children.
+    let zone = if depth == 2 {
+        movegen::zone_danger::<S, Position>(pos)
+    } else {
+        None
+    };
     let mut visitor = Expand::<S, D> {
         pos,
         depth: depth - 1,
         nodes: 0,
         how,
+        zone,
         side: core::marker::PhantomData,
     };
     movegen::generate::<S, _, Position>(pos, Bitboard::FULL, &mut visitor);
@@ -161,14 +168,22 @@ struct Expand<'a, S: Side, D: Descend> {
     depth: u32,
     nodes: u64,
     how: &'a D,
+    zone: Option<ZoneDanger>,
     side: core::marker::PhantomData<S>,
 }
 
 impl<S: Side, D: Descend> Expand<'_, S, D> {
+    /// The danger around their king after a move that leaves `role` on `to`.
     #[inline(always)]
-    fn recurse(&mut self, child: &Position) {
+    fn known_danger(&self, role: Role, from: Square, to: Square) -> Option<Bitboard> {
+        self.zone
+            .and_then(|zone| zone.after(S::COLOR, role, from, to))
+    }
+
+    #[inline(always)]
+    fn recurse(&mut self, child: &Position, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            count::<S::Other>(child)
+            count::<S::Other>(child, known_danger)
         } else {
             self.how.descend::<S::Other>(child, self.depth)
         };
@@ -208,7 +223,8 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
             if role == Role::King {
                 child.castling &= !S::BACK_RANK;
             }
-            self.recurse(&child);
+            let known_danger = self.known_danger(role, from, to);
+            self.recurse(&child, known_danger);
         }
     }
 
@@ -226,7 +242,8 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
                         let (_, roles) = promoted.board.sets_mut();
                         roles[Role::Pawn.index()] ^= to;
                         roles[role.index()] ^= to;
-                        self.recurse(&promoted);
+                        let known_danger = self.known_danger(role, from, to);
+                        self.recurse(&promoted, known_danger);
                     }
                     continue;
                 }
@@ -237,7 +254,8 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
                 }
                 PawnMoves::Push | PawnMoves::Capture => {}
             }
-            self.recurse(&child);
+            let known_danger = self.known_danger(Role::Pawn, from, to);
+            self.recurse(&child, known_danger);
         }
     }
 
@@ -248,7 +266,7 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
         let (colors, roles) = child.board.sets_mut();
         colors[<S::Other as Side>::COLOR.index()] ^= victim;
         roles[Role::Pawn.index()] ^= victim;
-        self.recurse(&child);
+        self.recurse(&child, None);
     }
 
     #[inline(always)]
@@ -267,6 +285,6 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
         child.castling &= !S::BACK_RANK;
         child.ep_square = None;
         child.turn = <S::Other as Side>::COLOR;
-        self.recurse(&child);
+        self.recurse(&child, None);
     }
 }
