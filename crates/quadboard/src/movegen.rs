@@ -205,7 +205,7 @@ pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, 
 /// a sensitive square.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ZoneDanger {
-    /// The squares next to the other king.
+    /// The squares next to the other king, and those it passes or lands on when castling.
     pub(crate) zone: Bitboard,
     /// The squares of `zone` attacked, seen through the other king.
     pub(crate) danger: Bitboard,
@@ -242,7 +242,23 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let us = pos.color_set(S::COLOR);
     let them = pos.color_set(<S::Other as Side>::COLOR);
     let their_king = (pos.role_set(Role::King) & them).lsb()?;
-    let zone = attacks::king(their_king);
+    // The squares their king may pass when castling count too (their castling rooks stand
+    // on their back rank; Chess960 rooks may stand anywhere on it).
+    let mut zone = attacks::king(their_king);
+    let mut knight_reach = attacks::knights_near_king(their_king);
+    let rights = pos.castling() & them & <S::Other as Side>::BACK_RANK;
+    if rights.any() {
+        for rook in rights {
+            let side = if rook > their_king {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let king_to = side.king_to(<S::Other as Side>::COLOR);
+            zone |= attacks::between(their_king, king_to) | king_to;
+        }
+        knight_reach = attacks::knights_setwise(zone);
+    }
     let through_king = (us | them) ^ their_king;
     let pawns = pos.role_set(Role::Pawn) & us;
     let knights = pos.role_set(Role::Knight) & us;
@@ -250,7 +266,7 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let orthogonal = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & us;
     let diagonal = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & us;
     let mut knight_attacks = Bitboard::EMPTY;
-    for knight in knights & attacks::knights_near_king(their_king) {
+    for knight in knights & knight_reach {
         knight_attacks |= attacks::knight(knight);
     }
     let danger = (attacks::pawns_setwise(S::COLOR, pawns)
@@ -262,7 +278,7 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let aligned =
         attacks::eight_directions::attackers_of(orthogonal, diagonal, zone, !through_king);
     let leapers = pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
-        | knights & attacks::knights_near_king(their_king)
+        | knights & knight_reach
         | king & attacks::kings_setwise(zone);
     Some(ZoneDanger {
         zone,
@@ -519,7 +535,7 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node>(
                     CastlingSide::QueenSide
                 };
                 if target.contains(side.king_to(S::COLOR))
-                    && castle_is_legal::<S, N>(pos, king, rook, side)
+                    && castle_is_legal::<S, N>(pos, king, rook, side, known_danger)
                 {
                     visitor.castle(king, rook, side);
                 }
@@ -535,12 +551,15 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node>(
 /// reach those squares run along the back rank, and an attacker there would either give
 /// check already or attack the king's destination once the rook has left (the Chess960
 /// rook-shield case).
+/// With `known_danger` (the squares attacked around the king and on its castling paths,
+/// seen through it), a corner rook needs no further test: lifting it opens nothing.
 #[inline(always)]
 fn castle_is_legal<S: Side, N: Node>(
     pos: &N,
     king: Square,
     rook: Square,
     side: CastlingSide,
+    known_danger: Option<Bitboard>,
 ) -> bool {
     let king_to = side.king_to(S::COLOR);
     let rook_to = side.rook_to(S::COLOR);
@@ -550,6 +569,10 @@ fn castle_is_legal<S: Side, N: Node>(
     let occupied = (pos.color_set(Color::White) | pos.color_set(Color::Black)) ^ movers;
     if (king_path | rook_path) & occupied != Bitboard::EMPTY {
         return false;
+    }
+    let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
+    if let Some(danger) = known_danger.filter(|_| corners.contains(rook)) {
+        return (king_path & danger).is_empty();
     }
     !king_path
         .iter()
