@@ -209,9 +209,13 @@ pub(crate) struct ZoneDanger {
     pub(crate) zone: Bitboard,
     /// The squares of `zone` attacked, seen through the other king.
     pub(crate) danger: Bitboard,
-    /// Our pieces that may attack the zone, and the squares between our sliders and the
-    /// zone: a move from or to one of them may change `danger`.
-    pub(crate) sensitive: Bitboard,
+    /// The squares of `zone` attacked by two pieces or more.
+    pub(crate) danger_twice: Bitboard,
+    /// Our pieces that attack the zone.
+    pub(crate) attackers: Bitboard,
+    /// The squares between our sliders and the zone: a move from or to one of them may
+    /// uncover or block an attack.
+    pub(crate) between: Bitboard,
     /// The occupied squares without the other king.
     pub(crate) through_king: Bitboard,
 }
@@ -224,15 +228,22 @@ impl ZoneDanger {
     pub(crate) fn after(
         &self,
         color: Color,
+        from_role: Role,
         role: Role,
         from: Square,
         to: Square,
     ) -> Option<Bitboard> {
-        if ((from.bitboard() | to.bitboard()) & self.sensitive).any() {
+        if ((from.bitboard() | to.bitboard()) & self.between).any() {
             return None;
         }
+        let mut danger = self.danger;
+        if self.attackers.contains(from) {
+            // What only the moved piece attacked is no longer attacked.
+            let before = attacks::role_attacks(color, from_role, from, self.through_king);
+            danger = self.danger_twice | (danger & !before);
+        }
         let occupied = (self.through_king ^ from) | to;
-        Some(self.danger | attacks::role_attacks(color, role, to, occupied) & self.zone)
+        Some(danger | attacks::role_attacks(color, role, to, occupied) & self.zone)
     }
 }
 
@@ -265,25 +276,35 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let king = pos.role_set(Role::King) & us;
     let orthogonal = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & us;
     let diagonal = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & us;
-    let mut knight_attacks = Bitboard::EMPTY;
+    let through_king = through_king;
+    let (mut once, mut twice) =
+        attacks::eight_directions::slider_attacks_twice(orthogonal, diagonal, !through_king);
+    let mut add = |a: Bitboard| {
+        twice |= once & a;
+        once |= a;
+    };
+    // One layer per pawn capture direction: pawns capturing the same way never share a
+    // square.
+    add(S::up_west(pawns));
+    add(S::up_east(pawns));
     for knight in knights & knight_reach {
-        knight_attacks |= attacks::knight(knight);
+        add(attacks::knight(knight));
     }
-    let danger = (attacks::pawns_setwise(S::COLOR, pawns)
-        | knight_attacks
-        | king.lsb().map_or(Bitboard::EMPTY, attacks::king)
-        | attacks::eight_directions::slider_attacks(orthogonal, diagonal, !through_king))
-        & zone;
+    if let Some(king) = king.lsb() {
+        add(attacks::king(king));
+    }
     let (between, _) = attacks::eight_directions::lines_to(orthogonal, diagonal, zone);
-    let aligned =
-        attacks::eight_directions::attackers_of(orthogonal, diagonal, zone, !through_king);
-    let leapers = pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
-        | knights & knight_reach
-        | king & attacks::kings_setwise(zone);
+    let attackers =
+        attacks::eight_directions::attackers_of(orthogonal, diagonal, zone, !through_king)
+            | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
+            | knights & knight_reach
+            | king & attacks::kings_setwise(zone);
     Some(ZoneDanger {
         zone,
-        danger,
-        sensitive: between | aligned | leapers,
+        danger: once & zone,
+        danger_twice: twice & zone,
+        attackers,
+        between,
         through_king,
     })
 }

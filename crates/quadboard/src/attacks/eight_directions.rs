@@ -211,6 +211,40 @@ pub fn attackers_of_scalar(
         | slider_attacks_scalar(Bitboard::EMPTY, targets, empty) & diagonal
 }
 
+/// The squares the given sliders attack at least once and at least twice, given the
+/// empty squares (which must not include the sliders' own). Rays in one direction never
+/// overlap, so the squares attacked twice are those reached from two directions.
+#[inline(always)]
+pub fn slider_attacks_twice(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    empty: Bitboard,
+) -> (Bitboard, Bitboard) {
+    #[cfg(target_feature = "avx2")]
+    {
+        simd::attacks_twice(orthogonal, diagonal, empty)
+    }
+    #[cfg(not(target_feature = "avx2"))]
+    {
+        slider_attacks_twice_scalar(orthogonal, diagonal, empty)
+    }
+}
+
+/// The scalar twin of [`slider_attacks_twice`].
+pub fn slider_attacks_twice_scalar(
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    empty: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut once = Bitboard::EMPTY;
+    let mut twice = Bitboard::EMPTY;
+    for a in direction_attacks_scalar(orthogonal, diagonal, empty) {
+        twice |= once & a;
+        once |= a;
+    }
+    (once, twice)
+}
+
 /// The scalar twin of [`lines_to`].
 pub fn lines_to_scalar(
     orthogonal: Bitboard,
@@ -399,6 +433,31 @@ mod simd {
     }
 
     #[inline(always)]
+    pub(super) fn attacks_twice(
+        orthogonal: Bitboard,
+        diagonal: Bitboard,
+        empty: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let (l, r) = fills(orthogonal, diagonal, empty);
+        // SAFETY: AVX2 is enabled for this module; register operations only.
+        unsafe {
+            // Eight lanes folded to one in three halvings, carrying what two lanes share.
+            let twice = _mm256_and_si256(l, r);
+            let once = _mm256_or_si256(l, r);
+            let swapped = _mm256_permute4x64_epi64(once, 0b01_00_11_10);
+            let twice = _mm256_or_si256(twice, _mm256_and_si256(once, swapped));
+            let once = _mm256_or_si256(once, swapped);
+            let swapped = _mm256_shuffle_epi32(once, 0b01_00_11_10);
+            let twice = _mm256_or_si256(twice, _mm256_and_si256(once, swapped));
+            let once = _mm256_or_si256(once, swapped);
+            (
+                Bitboard(_mm256_extract_epi64(once, 0) as u64),
+                or_lanes(twice),
+            )
+        }
+    }
+
+    #[inline(always)]
     pub(super) fn attackers_of(
         orthogonal: Bitboard,
         diagonal: Bitboard,
@@ -458,7 +517,8 @@ mod tests {
                 }
             }
             let want = (want_between, want_aligned);
-            let empty = Bitboard(next() | next());
+            // Sliders occupy their squares.
+            let empty = Bitboard(next() | next()) & !(orthogonal | diagonal);
             let mut attackers = Bitboard::EMPTY;
             for s in orthogonal {
                 if (rook_walk(s, !empty) & targets).any() {
@@ -473,6 +533,26 @@ mod tests {
             assert_eq!(
                 attackers_of_scalar(orthogonal, diagonal, targets, empty),
                 attackers
+            );
+            let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for s in orthogonal | diagonal {
+                let mut a = Bitboard::EMPTY;
+                if orthogonal.contains(s) {
+                    a |= rook_walk(s, !empty);
+                }
+                if diagonal.contains(s) {
+                    a |= bishop_walk(s, !empty);
+                }
+                twice |= once & a;
+                once |= a;
+            }
+            assert_eq!(
+                slider_attacks_twice_scalar(orthogonal, diagonal, empty),
+                (once, twice)
+            );
+            assert_eq!(
+                slider_attacks_twice(orthogonal, diagonal, empty),
+                (once, twice)
             );
             assert_eq!(
                 attackers_of(orthogonal, diagonal, targets, empty),

@@ -175,9 +175,15 @@ struct Expand<'a, S: Side, D: Descend> {
 impl<S: Side, D: Descend> Expand<'_, S, D> {
     /// The danger around their king after a move that leaves `role` on `to`.
     #[inline(always)]
-    fn known_danger(&self, role: Role, from: Square, to: Square) -> Option<Bitboard> {
+    fn known_danger(
+        &self,
+        from_role: Role,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> Option<Bitboard> {
         self.zone
-            .and_then(|zone| zone.after(S::COLOR, role, from, to))
+            .and_then(|zone| zone.after(S::COLOR, from_role, role, from, to))
     }
 
     #[inline(always)]
@@ -223,7 +229,7 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
             if role == Role::King {
                 child.castling &= !S::BACK_RANK;
             }
-            let known_danger = self.known_danger(role, from, to);
+            let known_danger = self.known_danger(role, role, from, to);
             self.recurse(&child, known_danger);
         }
     }
@@ -242,7 +248,7 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
                         let (_, roles) = promoted.board.sets_mut();
                         roles[Role::Pawn.index()] ^= to;
                         roles[role.index()] ^= to;
-                        let known_danger = self.known_danger(role, from, to);
+                        let known_danger = self.known_danger(Role::Pawn, role, from, to);
                         self.recurse(&promoted, known_danger);
                     }
                     continue;
@@ -254,7 +260,7 @@ impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
                 }
                 PawnMoves::Push | PawnMoves::Capture => {}
             }
-            let known_danger = self.known_danger(Role::Pawn, from, to);
+            let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
             self.recurse(&child, known_danger);
         }
     }
