@@ -211,7 +211,7 @@ pub(crate) struct ZoneDanger {
     pub(crate) danger: Bitboard,
     /// The squares of `zone` attacked by two pieces or more.
     pub(crate) danger_twice: Bitboard,
-    /// Our pieces that attack the zone.
+    /// Our pieces that may attack the zone (sliders on a line with it, leapers in reach).
     pub(crate) attackers: Bitboard,
     /// The squares between our sliders and the zone: a move from or to one of them may
     /// uncover or block an attack.
@@ -293,12 +293,11 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     if let Some(king) = king.lsb() {
         add(attacks::king(king));
     }
-    let (between, _) = attacks::eight_directions::lines_to(orthogonal, diagonal, zone);
-    let attackers =
-        attacks::eight_directions::attackers_of(orthogonal, diagonal, zone, !through_king)
-            | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
-            | knights & knight_reach
-            | king & attacks::kings_setwise(zone);
+    let (between, aligned) = attacks::eight_directions::lines_to(orthogonal, diagonal, zone);
+    let attackers = aligned
+        | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
+        | knights & knight_reach
+        | king & attacks::kings_setwise(zone);
     Some(ZoneDanger {
         zone,
         danger: once & zone,
