@@ -197,7 +197,7 @@ pub(crate) fn checkers<S: Side, N: Node>(pos: &N, king: Square) -> Bitboard {
 /// destination square; en passant on the capturing pawn's destination).
 #[inline(always)]
 pub(crate) fn generate<S: Side, V: Visitor, N: Node>(pos: &N, target: Bitboard, visitor: &mut V) {
-    generate_with::<S, V, N>(pos, target, None, visitor);
+    generate_with::<S, V, N, false>(pos, target, None, visitor);
 }
 
 /// What a side attacks around the other side's king, computed once in a position and
@@ -309,9 +309,9 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
 }
 
 /// [`generate`], given the squares attacked around our king when the caller knows them
-/// (from [`ZoneDanger::after`]).
+/// (from [`ZoneDanger::after`]). With `FEW_SLIDERS`, counting looks sliders up one by one.
 #[inline(always)]
-pub(crate) fn generate_with<S: Side, V: Visitor, N: Node>(
+pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: bool>(
     pos: &N,
     target: Bitboard,
     known_danger: Option<Bitboard>,
@@ -417,7 +417,18 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node>(
     let bishops = pos.role_set(Role::Bishop) & us;
     let rooks = pos.role_set(Role::Rook) & us;
     let queens = pos.role_set(Role::Queen) & us;
-    if V::COUNT_ONLY {
+    if V::COUNT_ONLY && FEW_SLIDERS {
+        // A slider or two cost fewer instructions looked up than filled in eight
+        // directions (measured with cachegrind on the bench positions).
+        let mut n = 0;
+        for from in (rooks | queens) & !pinned {
+            n += (attacks::rook(from, occupied) & movable).count();
+        }
+        for from in (bishops | queens) & !pinned {
+            n += (attacks::bishop(from, occupied) & movable).count();
+        }
+        visitor.add_count(u64::from(n));
+    } else if V::COUNT_ONLY {
         let n = attacks::eight_directions::slider_move_count(
             (rooks | queens) & !pinned,
             (bishops | queens) & !pinned,

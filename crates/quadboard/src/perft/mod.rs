@@ -134,15 +134,20 @@ impl Descend for Hashed<'_> {
 }
 
 #[inline(always)]
-fn count<S: Side>(pos: &Position, known_danger: Option<Bitboard>) -> u64 {
+fn count<S: Side, const FEW_SLIDERS: bool>(pos: &Position, known_danger: Option<Bitboard>) -> u64 {
     let mut counter = Counter(0);
-    movegen::generate_with::<S, Counter, Position>(pos, Bitboard::FULL, known_danger, &mut counter);
+    movegen::generate_with::<S, Counter, Position, FEW_SLIDERS>(
+        pos,
+        Bitboard::FULL,
+        known_danger,
+        &mut counter,
+    );
     counter.0
 }
 
 fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
-        return count::<S>(pos, None);
+        return count::<S, false>(pos, None);
     }
     // Above the leaves, what we attack around their king carries over to most children.
     let zone = if depth == 2 {
@@ -150,7 +155,27 @@ fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     } else {
         None
     };
-    let mut visitor = Expand::<S, D> {
+    // Captures only take sliders away, so when theirs need at most two lookups here
+    // (a queen needs two), their children count slider moves by lookups.
+    let theirs = pos.board.by_color(<S::Other as Side>::COLOR);
+    let lookups = ((pos.board.by_role(Role::Rook) | pos.board.by_role(Role::Queen)) & theirs)
+        .count()
+        + ((pos.board.by_role(Role::Bishop) | pos.board.by_role(Role::Queen)) & theirs).count();
+    if depth == 2 && lookups <= 2 {
+        expand_with::<S, D, true>(how, pos, depth, zone)
+    } else {
+        expand_with::<S, D, false>(how, pos, depth, zone)
+    }
+}
+
+#[inline(always)]
+fn expand_with<S: Side, D: Descend, const FEW_SLIDERS: bool>(
+    how: &D,
+    pos: &Position,
+    depth: u32,
+    zone: Option<ZoneDanger>,
+) -> u64 {
+    let mut visitor = Expand::<S, D, FEW_SLIDERS> {
         pos,
         depth: depth - 1,
         nodes: 0,
@@ -163,7 +188,7 @@ fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, S: Side, D: Descend> {
+struct Expand<'a, S: Side, D: Descend, const FEW_SLIDERS: bool> {
     pos: &'a Position,
     depth: u32,
     nodes: u64,
@@ -172,7 +197,7 @@ struct Expand<'a, S: Side, D: Descend> {
     side: core::marker::PhantomData<S>,
 }
 
-impl<S: Side, D: Descend> Expand<'_, S, D> {
+impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, D, FEW_SLIDERS> {
     /// The danger around their king after a move that leaves `role` on `to`.
     #[inline(always)]
     fn known_danger(
@@ -189,7 +214,7 @@ impl<S: Side, D: Descend> Expand<'_, S, D> {
     #[inline(always)]
     fn recurse(&mut self, child: &Position, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            count::<S::Other>(child, known_danger)
+            count::<S::Other, FEW_SLIDERS>(child, known_danger)
         } else {
             self.how.descend::<S::Other>(child, self.depth)
         };
@@ -221,7 +246,7 @@ fn make_simple<S: Side>(pos: &Position, role: Role, from: Square, to: Square) ->
     child
 }
 
-impl<S: Side, D: Descend> Visitor for Expand<'_, S, D> {
+impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Visitor for Expand<'_, S, D, FEW_SLIDERS> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
