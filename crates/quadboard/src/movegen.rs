@@ -276,7 +276,6 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let king = pos.role_set(Role::King) & us;
     let orthogonal = (pos.role_set(Role::Rook) | pos.role_set(Role::Queen)) & us;
     let diagonal = (pos.role_set(Role::Bishop) | pos.role_set(Role::Queen)) & us;
-    let through_king = through_king;
     let (mut once, mut twice) =
         attacks::eight_directions::slider_attacks_twice(orthogonal, diagonal, !through_king);
     let mut add = |a: Bitboard| {

@@ -7,7 +7,7 @@
 //! piece set (see `docs/performance.md`).
 
 use crate::board::QuadBoard;
-use crate::movegen::{self, Black, Counter, Node, PawnMoves, Side, Visitor, White};
+use crate::movegen::{self, Black, Counter, Node, PawnMoves, Side, Visitor, White, ZoneDanger};
 use crate::position::Position;
 use crate::{Bitboard, CastlingSide, Color, Piece, Role, Square};
 
@@ -68,41 +68,84 @@ pub fn perft_quad(pos: &Position, depth: u32) -> u64 {
 }
 
 #[inline(always)]
-fn count<S: Side>(node: &QuadNode) -> u64 {
+fn count<S: Side, const FEW_SLIDERS: bool>(node: &QuadNode, known_danger: Option<Bitboard>) -> u64 {
     let mut counter = Counter(0);
-    movegen::generate::<S, Counter, QuadNode>(node, Bitboard::FULL, &mut counter);
+    movegen::generate_with::<S, Counter, QuadNode, FEW_SLIDERS>(
+        node,
+        Bitboard::FULL,
+        known_danger,
+        &mut counter,
+    );
     counter.0
 }
 
+// The leaf-parent techniques of the dense engine (`super::expand`), so that the two
+// representations are compared with the same algorithm.
 fn expand<S: Side>(node: &QuadNode, depth: u32) -> u64 {
     if depth <= 1 {
-        return count::<S>(node);
+        return count::<S, false>(node, None);
     }
-    let mut visitor = Expand::<S> {
+    if depth > 2 {
+        return expand_with::<S, false>(node, depth, None);
+    }
+    let zone = movegen::zone_danger::<S, QuadNode>(node);
+    let theirs = node.color_set(<S::Other as Side>::COLOR);
+    let queens = node.role_set(Role::Queen);
+    let lookups = ((node.role_set(Role::Rook) | queens) & theirs).count()
+        + ((node.role_set(Role::Bishop) | queens) & theirs).count();
+    if lookups <= 2 {
+        expand_with::<S, true>(node, depth, zone)
+    } else {
+        expand_with::<S, false>(node, depth, zone)
+    }
+}
+
+#[inline(always)]
+fn expand_with<S: Side, const FEW_SLIDERS: bool>(
+    node: &QuadNode,
+    depth: u32,
+    zone: Option<ZoneDanger>,
+) -> u64 {
+    let mut visitor = Expand::<S, FEW_SLIDERS> {
         node,
         depth: depth - 1,
         nodes: 0,
+        zone,
         side: core::marker::PhantomData,
     };
     movegen::generate::<S, _, QuadNode>(node, Bitboard::FULL, &mut visitor);
     visitor.nodes
 }
 
-struct Expand<'a, S: Side> {
+struct Expand<'a, S: Side, const FEW_SLIDERS: bool> {
     node: &'a QuadNode,
     depth: u32,
     nodes: u64,
+    zone: Option<ZoneDanger>,
     side: core::marker::PhantomData<S>,
 }
 
-impl<S: Side> Expand<'_, S> {
+impl<S: Side, const FEW_SLIDERS: bool> Expand<'_, S, FEW_SLIDERS> {
     #[inline(always)]
-    fn recurse(&mut self, child: &QuadNode) {
+    fn recurse(&mut self, child: &QuadNode, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            count::<S::Other>(child)
+            count::<S::Other, FEW_SLIDERS>(child, known_danger)
         } else {
             expand::<S::Other>(child, self.depth)
         };
+    }
+
+    /// The danger around their king after a move that leaves `role` on `to`.
+    #[inline(always)]
+    fn known_danger(
+        &self,
+        from_role: Role,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> Option<Bitboard> {
+        self.zone
+            .and_then(|zone| zone.after(S::COLOR, from_role, role, from, to))
     }
 
     /// The child after `piece` of `S` leaves `from` and lands on `to` as `placed`.
@@ -119,7 +162,7 @@ impl<S: Side> Expand<'_, S> {
     }
 }
 
-impl<S: Side> Visitor for Expand<'_, S> {
+impl<S: Side, const FEW_SLIDERS: bool> Visitor for Expand<'_, S, FEW_SLIDERS> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
@@ -127,7 +170,8 @@ impl<S: Side> Visitor for Expand<'_, S> {
             if role == Role::King {
                 child.castling &= !S::BACK_RANK;
             }
-            self.recurse(&child);
+            let known_danger = self.known_danger(role, role, from, to);
+            self.recurse(&child, known_danger);
         }
     }
 
@@ -141,7 +185,8 @@ impl<S: Side> Visitor for Expand<'_, S> {
                 PawnMoves::Promotion => {
                     for role in Role::PROMOTIONS {
                         let child = self.child(from, to, role);
-                        self.recurse(&child);
+                        let known_danger = self.known_danger(Role::Pawn, role, from, to);
+                        self.recurse(&child, known_danger);
                     }
                 }
                 PawnMoves::DoublePush => {
@@ -149,11 +194,13 @@ impl<S: Side> Visitor for Expand<'_, S> {
                     // SAFETY: the square passed over lies between two squares.
                     child.ep_square =
                         Some(unsafe { Square::new_unchecked((to as i8 - offset / 2) as u8) });
-                    self.recurse(&child);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, known_danger);
                 }
                 PawnMoves::Push | PawnMoves::Capture => {
                     let child = self.child(from, to, Role::Pawn);
-                    self.recurse(&child);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, known_danger);
                 }
             }
         }
@@ -164,7 +211,7 @@ impl<S: Side> Visitor for Expand<'_, S> {
         let mut child = self.child(from, to, Role::Pawn);
         let victim = Square::from_coords(to.file(), from.rank()).bitboard();
         child.board.clear(victim);
-        self.recurse(&child);
+        self.recurse(&child, None);
     }
 
     #[inline(always)]
@@ -183,7 +230,7 @@ impl<S: Side> Visitor for Expand<'_, S> {
         );
         child.castling &= !S::BACK_RANK;
         child.ep_square = None;
-        self.recurse(&child);
+        self.recurse(&child, None);
     }
 }
 
