@@ -564,8 +564,10 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: boo
                 } else {
                     CastlingSide::QueenSide
                 };
-                if target.contains(side.king_to(S::COLOR))
-                    && castle_is_legal::<S, N>(pos, king, rook, side, known_danger)
+                let (must_be_empty, king_path) = castle_squares::<S>(king, rook);
+                if (must_be_empty & occupied).is_empty()
+                    && target.contains(side.king_to(S::COLOR))
+                    && castle_is_safe::<S, N>(pos, king, rook, king_path, known_danger)
                 {
                     visitor.castle(king, rook, side);
                 }
@@ -574,36 +576,67 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: boo
     }
 }
 
-/// Whether castling the king on `king` with the rook on `rook` is legal (the side is not in
-/// check). Every square the king and rook pass or land on must be empty but for the two
-/// of them, and no square the king passes or lands on may be attacked. Attacks are tested
-/// with the king and the rook lifted off the board: the only lines through them that
-/// reach those squares run along the back rank, and an attacker there would either give
-/// check already or attack the king's destination once the rook has left (the Chess960
-/// rook-shield case).
-/// With `known_danger` (the squares attacked around the king and on its castling paths,
-/// seen through it), a corner rook needs no further test: lifting it opens nothing.
+/// For castling on the back rank of `S` with the king on file `k` and the rook on file
+/// `r` (index `k * 8 + r`): the squares that must be empty but for the two of them (every
+/// square either passes or lands on), and the squares the king passes or lands on. On the
+/// first rank; the second rank's tables are these shifted up to the eighth.
+const CASTLE_SQUARES: [(u64, u64); 64] = {
+    const fn span(a: u32, b: u32) -> u64 {
+        // Files a..=b or b..=a on the first rank.
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
+    }
+    let mut table = [(0, 0); 64];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 8 {
+            if k != r {
+                // King side when the rook stands right of the king: king to g, rook to f.
+                let (king_to, rook_to) = if r > k { (6, 5) } else { (2, 3) };
+                let movers = (1u64 << k) | (1u64 << r);
+                let king_path = span(k, king_to) & !(1u64 << k) | (1u64 << king_to);
+                let rook_path = span(r, rook_to) & !(1u64 << r) | (1u64 << rook_to);
+                table[(k * 8 + r) as usize] = ((king_path | rook_path) & !movers, king_path);
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// [`CASTLE_SQUARES`] for the king on `king` and the castling rook on `rook`, both on the
+/// back rank of `S`.
 #[inline(always)]
-fn castle_is_legal<S: Side, N: Node>(
+fn castle_squares<S: Side>(king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    let shift = S::BACK_RANK.0.trailing_zeros();
+    let (empty, path) = CASTLE_SQUARES[(king.index() & 7) * 8 + (rook.index() & 7)];
+    (Bitboard(empty << shift), Bitboard(path << shift))
+}
+
+/// Whether no square of `king_path` is attacked, for castling the king on `king` with the
+/// rook on `rook` when the side is not in check and the squares between are empty.
+/// Attacks are tested with the king and the rook lifted off the board: the only lines
+/// through them that reach those squares run along the back rank, and an attacker there
+/// would either give check already or attack the king's path once the rook has left (the
+/// Chess960 rook-shield case). With `known_danger` (the squares attacked around the king
+/// and on its castling paths, seen through it), a corner rook needs no further test:
+/// lifting it opens nothing.
+#[inline(always)]
+fn castle_is_safe<S: Side, N: Node>(
     pos: &N,
     king: Square,
     rook: Square,
-    side: CastlingSide,
+    king_path: Bitboard,
     known_danger: Option<Bitboard>,
 ) -> bool {
-    let king_to = side.king_to(S::COLOR);
-    let rook_to = side.rook_to(S::COLOR);
-    let king_path = attacks::between(king, king_to) | king_to;
-    let rook_path = attacks::between(rook, rook_to) | rook_to;
-    let movers = king.bitboard() | rook.bitboard();
-    let occupied = (pos.color_set(Color::White) | pos.color_set(Color::Black)) ^ movers;
-    if (king_path | rook_path) & occupied != Bitboard::EMPTY {
-        return false;
-    }
     let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
     if let Some(danger) = known_danger.filter(|_| corners.contains(rook)) {
         return (king_path & danger).is_empty();
     }
+    let movers = king.bitboard() | rook.bitboard();
+    let occupied = (pos.color_set(Color::White) | pos.color_set(Color::Black)) ^ movers;
     !king_path
         .iter()
         .any(|sq| attacked_by::<S, N>(pos, sq, occupied))
