@@ -247,6 +247,15 @@ impl ZoneDanger {
     }
 }
 
+/// How many attack lookups the sliders of `S` need: one per rook or bishop, two per queen.
+#[inline(always)]
+pub(crate) fn slider_lookups<S: Side, N: Node>(pos: &N) -> u32 {
+    let ours = pos.color_set(S::COLOR);
+    let queens = pos.role_set(Role::Queen);
+    ((pos.role_set(Role::Rook) | queens) & ours).count()
+        + ((pos.role_set(Role::Bishop) | queens) & ours).count()
+}
+
 /// The [`ZoneDanger`] of the side to move `S` around the other king.
 #[inline(always)]
 pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {

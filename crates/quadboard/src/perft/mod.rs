@@ -149,19 +149,14 @@ fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return count::<S, false>(pos, None);
     }
-    // Above the leaves, what we attack around their king carries over to most children.
-    let zone = if depth == 2 {
-        movegen::zone_danger::<S, Position>(pos)
-    } else {
-        None
-    };
-    // Captures only take sliders away, so when theirs need at most two lookups here
-    // (a queen needs two), their children count slider moves by lookups.
-    let theirs = pos.board.by_color(<S::Other as Side>::COLOR);
-    let lookups = ((pos.board.by_role(Role::Rook) | pos.board.by_role(Role::Queen)) & theirs)
-        .count()
-        + ((pos.board.by_role(Role::Bishop) | pos.board.by_role(Role::Queen)) & theirs).count();
-    if depth == 2 && lookups <= 2 {
+    if depth > 2 {
+        return expand_with::<S, D, false>(how, pos, depth, None);
+    }
+    // Above the leaves, what we attack around their king carries over to most children;
+    // and captures only take their sliders away, so when those need at most two lookups
+    // here, every child counts slider moves by lookups.
+    let zone = movegen::zone_danger::<S, Position>(pos);
+    if movegen::slider_lookups::<S::Other, Position>(pos) <= 2 {
         expand_with::<S, D, true>(how, pos, depth, zone)
     } else {
         expand_with::<S, D, false>(how, pos, depth, zone)

@@ -89,11 +89,7 @@ fn expand<S: Side>(node: &QuadNode, depth: u32) -> u64 {
         return expand_with::<S, false>(node, depth, None);
     }
     let zone = movegen::zone_danger::<S, QuadNode>(node);
-    let theirs = node.color_set(<S::Other as Side>::COLOR);
-    let queens = node.role_set(Role::Queen);
-    let lookups = ((node.role_set(Role::Rook) | queens) & theirs).count()
-        + ((node.role_set(Role::Bishop) | queens) & theirs).count();
-    if lookups <= 2 {
+    if movegen::slider_lookups::<S::Other, QuadNode>(node) <= 2 {
         expand_with::<S, true>(node, depth, zone)
     } else {
         expand_with::<S, false>(node, depth, zone)
