@@ -269,13 +269,7 @@ pub(crate) fn zone_danger<S: Side, N: Node>(pos: &N) -> Option<ZoneDanger> {
     let rights = pos.castling() & them & <S::Other as Side>::BACK_RANK;
     if rights.any() {
         for rook in rights {
-            let side = if rook > their_king {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            let king_to = side.king_to(<S::Other as Side>::COLOR);
-            zone |= attacks::between(their_king, king_to) | king_to;
+            zone |= castle_squares::<S::Other>(their_king, rook).1;
         }
         knight_reach = attacks::knights_setwise(zone);
     }
@@ -372,11 +366,11 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: boo
     // King moves first: they need no check or pin mask, only the squares they attack,
     // seen through our king (it must not hide a square behind itself).
     let king_targets = attacks::king(king) & !us & target;
-    // Counting one or two targets square by square costs fewer instructions than the
-    // setwise map (measured with cachegrind on the bench positions; docs/performance.md).
     if let Some(danger) = known_danger {
         visitor.piece(Role::King, king, king_targets & !danger);
     } else if V::COUNT_ONLY && king_targets.any() && king_targets.count() <= 2 {
+        // Counting one or two targets square by square costs fewer instructions than the
+        // setwise map (measured with cachegrind; docs/performance.md).
         let mut n = 0;
         for to in king_targets {
             n += u64::from(!attacked_by::<S, N>(pos, to, occupied ^ king));
@@ -413,8 +407,7 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: boo
     let pinned = (pin_diagonal | pin_orthogonal) & us;
     let movable = !us & check_mask & target;
 
-    // Knights: a pinned knight never moves. (Counting visitors count them with the
-    // sliders below.)
+    // Knights: a pinned knight never moves.
     let knights = pos.role_set(Role::Knight) & us & !pinned;
     for from in knights {
         let t = attacks::knight(from) & movable;
@@ -510,7 +503,7 @@ pub(crate) fn generate_with<S: Side, V: Visitor, N: Node, const FEW_SLIDERS: boo
 
     let promo = S::PROMOTION_RANK;
     if V::COUNT_ONLY {
-        // Branch-free: every promotion counts four moves.
+        // Every promotion counts four moves; only a pawn on the seventh rank can promote.
         let mut n = single.count() + double.count() + west.count() + east.count();
         if (pawns & S::SEVENTH_RANK).any() {
             n += 3 * ((single & promo).count() + (west & promo).count() + (east & promo).count());
