@@ -5,12 +5,19 @@
 # subtracts the cost of starting the process, and weights each position by its share of
 # the bench's nodes.
 #
-#   scripts/instructions-per-node.sh [BINARY]    # default: target/release/quadboard
+# The binary is built for x86-64-v3 (AVX2, BMI2, POPCNT) in target/ipn: the same code on
+# every machine that runs it, so that figures compare across Zen 3 and Zen 4/5, and code
+# that Debian's valgrind 3.19 can decode (it stops at the first AVX-512 instruction).
+#
+#   scripts/instructions-per-node.sh [BINARY]    # default: target/ipn/release/quadboard
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "error: valgrind not found" >&2; exit 2; }
-bin=${1:-target/release/quadboard}
-[ $# -ge 1 ] || cargo build --release -q -p quadboard-cli
+bin=${1:-target/ipn/release/quadboard}
+if [ $# -lt 1 ]; then
+  RUSTFLAGS="-C target-cpu=x86-64-v3" CARGO_TARGET_DIR=target/ipn \
+    cargo build --release -q -p quadboard-cli
+fi
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$bin" "$@" 2>&1 |
     awk '/I *refs/ {gsub(",", "", $NF); print $NF}'

@@ -23,6 +23,23 @@ impl CastlingSide {
         self as usize
     }
 
+    /// The side on which the rook on `rook` stands relative to the king on `king` (both on
+    /// one back rank): the king side when the rook is nearer the h-file.
+    ///
+    /// ```
+    /// use quadboard::{CastlingSide, Square};
+    /// assert_eq!(CastlingSide::of(Square::E1, Square::H1), CastlingSide::KingSide);
+    /// assert_eq!(CastlingSide::of(Square::B8, Square::A8), CastlingSide::QueenSide);
+    /// ```
+    #[inline(always)]
+    pub const fn of(king: Square, rook: Square) -> CastlingSide {
+        if (rook as u8) > (king as u8) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+
     /// The file the king ends on: g or c.
     #[inline(always)]
     pub const fn king_to_file(self) -> File {
@@ -44,20 +61,13 @@ impl CastlingSide {
     /// The square the king of `color` ends on.
     #[inline(always)]
     pub const fn king_to(self, color: Color) -> Square {
-        Square::from_coords(self.king_to_file(), color_back_rank(color))
+        Square::from_coords(self.king_to_file(), color.back_rank())
     }
 
     /// The square the rook of `color` ends on.
     #[inline(always)]
     pub const fn rook_to(self, color: Color) -> Square {
-        Square::from_coords(self.rook_to_file(), color_back_rank(color))
-    }
-}
-
-const fn color_back_rank(color: Color) -> crate::Rank {
-    match color {
-        Color::White => crate::Rank::First,
-        Color::Black => crate::Rank::Eighth,
+        Square::from_coords(self.rook_to_file(), color.back_rank())
     }
 }
 
@@ -99,6 +109,21 @@ impl Castles {
             [Some(Square::H8), Some(Square::A8)],
         ],
     };
+
+    /// The rights given by castling rooks on `board`: each rook of `rooks` counts for its
+    /// colour on its side of that colour's king (a colour without exactly one king has none).
+    pub fn from_rooks(board: &crate::Board, rooks: Bitboard) -> Castles {
+        let mut castles = Castles::NONE;
+        for color in Color::ALL {
+            let Some(king) = board.king_of(color) else {
+                continue;
+            };
+            for rook in rooks & board.by_color(color) {
+                castles.set_rook(color, CastlingSide::of(king, rook), Some(rook));
+            }
+        }
+        castles
+    }
 
     /// The rook that may castle for `color` on `side`.
     #[inline(always)]

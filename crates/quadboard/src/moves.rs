@@ -123,6 +123,16 @@ impl Move {
         self.0 >> 12 == KIND_CASTLE
     }
 
+    /// For castling, the side castled on; `None` for every other move.
+    #[inline(always)]
+    pub const fn castling_side(self) -> Option<crate::CastlingSide> {
+        if self.is_castle() {
+            Some(crate::CastlingSide::of(self.from(), self.to()))
+        } else {
+            None
+        }
+    }
+
     /// Whether this is an en passant capture.
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {

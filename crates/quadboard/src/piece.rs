@@ -57,6 +57,15 @@ impl Color {
         }
     }
 
+    /// The rank this colour's pieces start on: the first for white, the eighth for black.
+    #[inline]
+    pub const fn back_rank(self) -> crate::Rank {
+        match self {
+            Color::White => crate::Rank::First,
+            Color::Black => crate::Rank::Eighth,
+        }
+    }
+
     /// `true` for white: pick from a pair without a branch on the enum.
     #[inline]
     pub const fn is_white(self) -> bool {
@@ -227,9 +236,12 @@ impl Piece {
     ];
 
     /// The piece of this colour and role.
-    #[inline]
+    #[inline(always)]
     pub const fn new(color: Color, role: Role) -> Piece {
-        Piece::ALL[(role as usize - 1) * 2 + color as usize]
+        // SAFETY: a role's discriminant is 1 to 6 and a colour's 0 or 1, so the code is 2
+        // to 13: a discriminant of `Piece`. Arithmetic instead of a table keeps make-move,
+        // which builds pieces from runtime roles, free of loads and bounds checks.
+        unsafe { core::mem::transmute::<u8, Piece>((role as u8) << 1 | color as u8) }
     }
 
     /// The piece with this 4-bit code (2 to 13), or `None`.
@@ -249,7 +261,7 @@ impl Piece {
     }
 
     /// The colour.
-    #[inline]
+    #[inline(always)]
     pub const fn color(self) -> Color {
         if self as u8 & 1 == 0 {
             Color::White
@@ -259,9 +271,10 @@ impl Piece {
     }
 
     /// The role.
-    #[inline]
+    #[inline(always)]
     pub const fn role(self) -> Role {
-        Role::ALL[(self as usize >> 1) - 1]
+        // SAFETY: the code's role bits are 1 to 6, the discriminants of `Role`.
+        unsafe { core::mem::transmute::<u8, Role>(self as u8 >> 1) }
     }
 
     /// The FEN letter: uppercase for white, lowercase for black.

@@ -5,12 +5,10 @@ use core::fmt;
 
 use crate::board::Board;
 use crate::fen::FenError;
-use crate::movegen::{self, Counter, Lister};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::movegen::{self, Black, Counter, DenseNode, Lister, Visitor, White};
+use crate::moves::{Move, MoveList};
 use crate::setup::Reasons;
-use crate::{
-    zobrist, Bitboard, Castles, CastlingMode, CastlingSide, Color, Piece, Role, Setup, Square,
-};
+use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
 use alloc::string::String;
 
 /// A chess position that move generation can handle: exactly one king per side, the side
@@ -21,9 +19,8 @@ use alloc::string::String;
 /// no special case; [`CastlingMode`] only decides how castling is written.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    pub(crate) board: Board,
-    pub(crate) castling: Bitboard,
-    pub(crate) ep_square: Option<Square>,
+    /// Placement, castling rooks and en passant square: what move generation reads.
+    pub(crate) node: DenseNode,
     pub(crate) turn: Color,
     pub(crate) mode: CastlingMode,
     pub(crate) halfmoves: u32,
@@ -41,9 +38,11 @@ impl Position {
     /// The standard starting position.
     pub const fn new() -> Position {
         Position {
-            board: Board::start(),
-            castling: Bitboard::CORNERS,
-            ep_square: None,
+            node: DenseNode {
+                board: Board::start(),
+                castling: Bitboard::CORNERS,
+                ep_square: None,
+            },
             turn: Color::White,
             mode: CastlingMode::Standard,
             halfmoves: 0,
@@ -57,9 +56,11 @@ impl Position {
     /// safe) results.
     fn from_setup_unchecked(setup: &Setup, mode: CastlingMode) -> Position {
         let mut pos = Position {
-            board: setup.board,
-            castling: setup.castling_rooks,
-            ep_square: setup.ep_square,
+            node: DenseNode {
+                board: setup.board,
+                castling: setup.castling_rooks,
+                ep_square: setup.ep_square,
+            },
             turn: setup.turn,
             mode,
             halfmoves: setup.halfmoves,
@@ -141,9 +142,7 @@ impl Position {
 
     /// The key computed from scratch (what [`Position::key`] keeps up to date move by move).
     pub fn compute_key(&self) -> u64 {
-        let mut key = zobrist::board_key(&self.board)
-            ^ zobrist::castling_key(&self.board, self.castling)
-            ^ zobrist::en_passant_key(&self.board, self.turn, self.ep_square);
+        let mut key = zobrist::board_key(self.board()) ^ self.rights_key();
         if self.turn == Color::White {
             key ^= zobrist::white_to_move();
         }
@@ -158,10 +157,10 @@ impl Position {
     /// The position as a setup (for FEN output and for editing).
     pub const fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
+            board: self.node.board,
             turn: self.turn,
-            castling_rooks: self.castling,
-            ep_square: self.ep_square,
+            castling_rooks: self.node.castling,
+            ep_square: self.node.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         }
@@ -170,7 +169,7 @@ impl Position {
     /// Piece placement.
     #[inline(always)]
     pub const fn board(&self) -> &Board {
-        &self.board
+        &self.node.board
     }
 
     /// The side to move.
@@ -182,32 +181,18 @@ impl Position {
     /// The squares of the rooks that may still castle.
     #[inline(always)]
     pub const fn castling_rooks(&self) -> Bitboard {
-        self.castling
+        self.node.castling
     }
 
     /// The castling rights by colour and side.
     pub fn castles(&self) -> Castles {
-        let mut castles = Castles::NONE;
-        for color in Color::ALL {
-            let Some(king) = self.board.king_of(color) else {
-                continue;
-            };
-            for rook in self.castling & self.board.by_color(color) {
-                let side = if rook > king {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                castles.set_rook(color, side, Some(rook));
-            }
-        }
-        castles
+        Castles::from_rooks(self.board(), self.node.castling)
     }
 
     /// The en passant square, if the last move was a double pawn push.
     #[inline(always)]
     pub const fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.node.ep_square
     }
 
     /// How castling is written for this position.
@@ -232,15 +217,13 @@ impl Position {
     #[inline(always)]
     pub fn our_king(&self) -> Square {
         // Validation guarantees the king; a1 only stands in for an impossible case.
-        self.board.king_of(self.turn).unwrap_or(Square::A1)
+        self.board().king_of(self.turn).unwrap_or(Square::A1)
     }
 
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
-        match self.turn {
-            Color::White => movegen::checkers::<movegen::White, Position>(self, self.our_king()),
-            Color::Black => movegen::checkers::<movegen::Black, Position>(self, self.our_king()),
-        }
+        let board = self.board();
+        movegen::attackers(board, self.our_king(), !self.turn, board.occupied())
     }
 
     /// Whether the side to move is in check.
@@ -250,7 +233,16 @@ impl Position {
 
     /// The pieces of `color` that attack `square`, given the occupied squares.
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        self.board.attackers(square, color, occupied)
+        movegen::attackers(self.board(), square, color, occupied)
+    }
+
+    /// Runs the legal generator for the side to move.
+    #[inline(always)]
+    fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
+        match self.turn {
+            Color::White => movegen::generate::<White, V, Board>(&self.node, target, visitor),
+            Color::Black => movegen::generate::<Black, V, Board>(&self.node, target, visitor),
+        }
     }
 
     /// Every legal move.
@@ -262,7 +254,7 @@ impl Position {
     /// square and en passant on the capturing pawn's destination.
     pub fn moves_to(&self, target: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate_any(self, target, &mut Lister::<false>(&mut list));
+        self.generate(target, &mut Lister::<false>(&mut list));
         list
     }
 
@@ -272,22 +264,26 @@ impl Position {
     #[doc(hidden)]
     pub fn moves_to_hashed(&self, target: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate_any(self, target, &mut Lister::<true>(&mut list));
+        self.generate(target, &mut Lister::<true>(&mut list));
         list
     }
 
     /// The legal captures, promotions to any piece included, and en passant.
     pub fn captures(&self) -> MoveList {
-        let them = self.board.by_color(!self.turn);
-        let ep = self.ep_square.map_or(Bitboard::EMPTY, Square::bitboard);
-        let mut list = self.moves_to(them | ep | promotion_rank(self.turn));
+        let them = self.board().by_color(!self.turn);
+        let ep = self
+            .node
+            .ep_square
+            .map_or(Bitboard::EMPTY, Square::bitboard);
+        let promotion_rank = (!self.turn).back_rank().bitboard();
+        let mut list = self.moves_to(them | ep | promotion_rank);
         list.retain(|m| them.contains(m.to()) || m.is_en_passant() || m.promotion_role().is_some());
         list
     }
 
     /// The legal moves that are not captures or promotions (castling included).
     pub fn quiet_moves(&self) -> MoveList {
-        let mut list = self.moves_to(!self.board.occupied());
+        let mut list = self.moves_to(!self.board().occupied());
         list.retain(|m| !m.is_en_passant() && m.promotion_role().is_none());
         list
     }
@@ -295,24 +291,17 @@ impl Position {
     /// How many legal moves there are, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        movegen::generate_any(self, Bitboard::FULL, &mut counter);
+        self.generate(Bitboard::FULL, &mut counter);
         counter.0
     }
 
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        let land = match m.kind() {
-            MoveKind::Castle => {
-                let side = if m.to() > m.from() {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                side.king_to(self.turn).bitboard()
-            }
-            _ => m.to().bitboard(),
+        let land = match m.castling_side() {
+            Some(side) => side.king_to(self.turn),
+            None => m.to(),
         };
-        self.moves_to(land).contains(&m)
+        self.moves_to(land.bitboard()).contains(&m)
     }
 
     /// Plays a legal move and returns the new position (copy-make).
@@ -332,80 +321,48 @@ impl Position {
 
     /// Plays `m` in place. `m` must be legal (for example from [`Position::legal_moves`]);
     /// an illegal move leaves a meaningless but memory-safe position.
+    ///
+    /// The move is made by the same code as in perft; this adds the key and the counters.
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
-        let them = !us;
-        let from = m.from();
-        let to = m.to();
-        let role = self.board.role_at(from).unwrap_or(Role::Pawn);
-        let mut key = self.key
-            ^ zobrist::castling_key(&self.board, self.castling)
-            ^ zobrist::en_passant_key(&self.board, us, self.ep_square)
-            ^ zobrist::white_to_move();
-        let mut remove = |board: &mut Board, sq: Square| {
-            if let Some(piece) = board.remove_piece_at(sq) {
-                key ^= zobrist::piece_square(piece, sq);
-                true
-            } else {
-                false
-            }
+        let before = self.node;
+        let captures = m.is_en_passant() || before.board.by_color(!us).contains(m.to());
+        let pawn_moves = before.board.by_role(Role::Pawn).contains(m.from());
+        self.node.play(us, m);
+        self.turn = !us;
+        self.halfmoves = if captures || pawn_moves {
+            0
+        } else {
+            self.halfmoves + 1
         };
-        self.ep_square = None;
-        self.halfmoves += 1;
-        let placed = match m.kind() {
-            MoveKind::Castle => {
-                let side = if to > from {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                remove(&mut self.board, from);
-                remove(&mut self.board, to);
-                [
-                    (side.king_to(us), Piece::new(us, Role::King)),
-                    (side.rook_to(us), Piece::new(us, Role::Rook)),
-                ]
-            }
-            MoveKind::EnPassant => {
-                remove(&mut self.board, Square::from_coords(to.file(), from.rank()));
-                remove(&mut self.board, from);
-                self.halfmoves = 0;
-                [(to, Piece::new(us, Role::Pawn)); 2]
-            }
-            kind => {
-                if remove(&mut self.board, to) {
-                    self.halfmoves = 0;
-                }
-                remove(&mut self.board, from);
-                if role == Role::Pawn {
-                    self.halfmoves = 0;
-                    if from.index().abs_diff(to.index()) == 16 {
-                        self.ep_square = Some(Square::new(((from as u8) + (to as u8)) / 2));
-                    }
-                }
-                let landing = match kind {
-                    MoveKind::Promotion(promoted) => promoted,
-                    _ => role,
-                };
-                [(to, Piece::new(us, landing)); 2]
-            }
-        };
-        let count = if m.is_castle() { 2 } else { 1 };
-        for &(sq, piece) in &placed[..count] {
-            self.board.set_piece_at(sq, piece);
-            key ^= zobrist::piece_square(piece, sq);
-        }
-        if role == Role::King {
-            self.castling &= !back_rank(us);
-        }
-        self.castling &= !(from.bitboard() | to.bitboard());
-        if them == Color::White {
+        if us == Color::Black {
             self.fullmoves += 1;
         }
-        self.turn = them;
-        self.key = key
-            ^ zobrist::castling_key(&self.board, self.castling)
-            ^ zobrist::en_passant_key(&self.board, them, self.ep_square);
+        // The placement's key changes on the squares whose piece changed.
+        let (old, new) = (&before.board, &self.node.board);
+        let mut changed = (old.by_color(Color::White) ^ new.by_color(Color::White))
+            | (old.by_color(Color::Black) ^ new.by_color(Color::Black));
+        for role in Role::ALL {
+            changed |= old.by_role(role) ^ new.by_role(role);
+        }
+        let mut key = self.key ^ zobrist::white_to_move();
+        for square in changed {
+            for piece in [old.piece_at(square), new.piece_at(square)]
+                .into_iter()
+                .flatten()
+            {
+                key ^= zobrist::piece_square(piece, square);
+            }
+        }
+        let rights_before = zobrist::castling_key(old, before.castling)
+            ^ zobrist::en_passant_key(old, us, before.ep_square);
+        self.key = key ^ rights_before ^ self.rights_key();
+    }
+
+    /// The key of the castling rights and the en passant square.
+    fn rights_key(&self) -> u64 {
+        zobrist::castling_key(self.board(), self.node.castling)
+            ^ zobrist::en_passant_key(self.board(), self.turn, self.node.ep_square)
     }
 
     /// Writes `m` in UCI: `e2e4`, `e7e8q`; castling as `e1g1` in standard chess and as
@@ -447,28 +404,11 @@ impl Position {
                 return true;
             }
             // Standard notation for castling: the king's own destination.
-            m.is_castle() && self.mode == CastlingMode::Standard && {
-                let side = if m.to() > m.from() {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                side.king_to(self.turn) == to
-            }
+            self.mode == CastlingMode::Standard
+                && m.castling_side().map(|side| side.king_to(self.turn)) == Some(to)
         });
         found.ok_or(UciError::Illegal(MoveText::raw(text)))
     }
-}
-
-const fn back_rank(color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(0xff),
-        Color::Black => Bitboard(0xff00_0000_0000_0000),
-    }
-}
-
-const fn promotion_rank(color: Color) -> Bitboard {
-    back_rank(color.other())
 }
 
 /// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).
@@ -480,15 +420,9 @@ pub struct MoveText {
 
 impl MoveText {
     fn new(pos: &Position, m: Move) -> MoveText {
-        let to = if m.is_castle() && pos.mode == CastlingMode::Standard {
-            let side = if m.to() > m.from() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            side.king_to(pos.turn)
-        } else {
-            m.to()
+        let to = match m.castling_side() {
+            Some(side) if pos.mode == CastlingMode::Standard => side.king_to(pos.turn),
+            _ => m.to(),
         };
         let mut text = MoveText {
             bytes: [0; 8],

@@ -848,18 +848,13 @@ pub fn board_key(board: &crate::Board) -> u64 {
 
 /// The key of castling rights given as rook squares, each side of its king.
 pub fn castling_key(board: &crate::Board, castling_rooks: Bitboard) -> u64 {
+    let castles = crate::Castles::from_rooks(board, castling_rooks);
     let mut key = 0;
     for color in Color::ALL {
-        let Some(king) = board.king_of(color) else {
-            continue;
-        };
-        for rook in castling_rooks & board.by_color(color) {
-            let side = if rook > king {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            key ^= castling(color, side);
+        for side in CastlingSide::ALL {
+            if castles.rook(color, side).is_some() {
+                key ^= castling(color, side);
+            }
         }
     }
     key

@@ -3,7 +3,7 @@
 
 mod common;
 
-use quadboard::perft::{perft_divide, perft_total, PerftOptions, PerftTable};
+use quadboard::perft::{perft_divide, perft_total, PerftOptions, PerftTable, Representation};
 use quadboard::{perft, Bitboard, Move, Position, Square};
 
 use common::Rng;
@@ -98,15 +98,19 @@ fn threads_and_table_give_the_same_counts() {
         for depth in 1..=3u32 {
             for threads in [1, 2, 3] {
                 for table in [None, Some(&table)] {
-                    let options = PerftOptions {
-                        threads,
-                        table,
-                        progress: None,
-                    };
-                    assert_eq!(
-                        perft_total(&pos, depth, &options),
-                        plain[depth as usize - 1]
-                    );
+                    for representation in [Representation::Dense, Representation::Quad] {
+                        let options = PerftOptions {
+                            threads,
+                            table,
+                            progress: None,
+                            representation,
+                        };
+                        assert_eq!(
+                            perft_total(&pos, depth, &options),
+                            plain[depth as usize - 1],
+                            "{representation:?}"
+                        );
+                    }
                 }
             }
         }

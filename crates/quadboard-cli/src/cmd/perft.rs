@@ -1,10 +1,10 @@
-//! `quadboard perft <DEPTH> [--fen <FEN>] [--divide] [--threads <N>] [--hash <MB>]`
+//! `quadboard perft <DEPTH> [--fen <FEN>] [--divide] [--threads <N>] [--hash <MB>] [--quad]`
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use quadboard::perft::{perft, perft_divide, PerftOptions, PerftTable};
+use quadboard::perft::{perft, perft_divide, PerftOptions, PerftTable, Representation};
 
 use crate::error::CliError;
 use crate::output;
@@ -31,6 +31,9 @@ pub struct Args {
     /// Accept positions that are illegal but playable (impossible checks, extra material).
     #[arg(long)]
     lenient: bool,
+    /// Run the engine on quad-bitboards instead of the dense board (same counts).
+    #[arg(long)]
+    quad: bool,
 }
 
 /// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
@@ -40,7 +43,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let table = (args.hash > 0).then(|| PerftTable::new(args.hash as usize));
     let start = Instant::now();
     let mut out = output::stdout();
-    let total: u128 = if args.threads == 1 && table.is_none() && !args.divide {
+    let representation = if args.quad {
+        Representation::Quad
+    } else {
+        Representation::Dense
+    };
+    let total: u128 = if args.threads == 1 && table.is_none() && !args.divide && !args.quad {
         u128::from(perft(&pos, args.depth))
     } else {
         let bar = output::progress(0, "perft");
@@ -52,6 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             threads: args.threads as usize,
             table: table.as_ref(),
             progress: Some(&progress),
+            representation,
         };
         let mut divided: Vec<(String, u128)> = perft_divide(&pos, args.depth, &options)
             .into_iter()

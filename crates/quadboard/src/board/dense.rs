@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use super::Mailbox;
-use crate::{attacks, Bitboard, Color, File, Piece, Rank, Role, Square};
+use super::{castle_targets, Mailbox, Placement, QuadBoard};
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// Piece placement as two colour sets and six role sets (64 bytes).
 ///
@@ -112,12 +112,7 @@ impl Board {
     /// The pieces of `color` that attack `square`, given the occupied squares (which need
     /// not be this board's: pass fewer to look through pieces).
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        (attacks::knight(square) & self.by_role(Role::Knight)
-            | attacks::king(square) & self.by_role(Role::King)
-            | attacks::pawn(!color, square) & self.by_role(Role::Pawn)
-            | attacks::bishop(square, occupied) & self.diagonal_sliders()
-            | attacks::rook(square, occupied) & self.orthogonal_sliders())
-            & self.by_color(color)
+        super::attackers(self, square, color, occupied)
     }
 
     /// The square of the king of `color`, if there is exactly one.
@@ -190,13 +185,6 @@ impl Board {
         self.by_role[piece.role().index()] ^= mask;
     }
 
-    /// Mutable access to the colour and role sets for move making. The caller keeps the
-    /// sets consistent.
-    #[inline(always)]
-    pub(crate) fn sets_mut(&mut self) -> (&mut [Bitboard; 2], &mut [Bitboard; 6]) {
-        (&mut self.by_color, &mut self.by_role)
-    }
-
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()
@@ -234,6 +222,65 @@ impl Board {
             ],
             by_role: self.by_role.map(Bitboard::flip_vertical),
         }
+    }
+}
+
+impl Placement for Board {
+    #[inline(always)]
+    fn color_set(&self, color: Color) -> Bitboard {
+        self.by_color(color)
+    }
+
+    #[inline(always)]
+    fn role_set(&self, role: Role) -> Bitboard {
+        self.by_role(role)
+    }
+
+    #[inline(always)]
+    fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.piece_at(square)
+    }
+
+    #[inline(always)]
+    fn to_quad(&self) -> QuadBoard {
+        QuadBoard::from_board(self)
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        // Branch-free: a capture is hard to predict, and clearing every set is cheap.
+        let to_bb = to.bitboard();
+        self.by_color[piece.color().other().index()] &= !to_bb;
+        for set in &mut self.by_role {
+            *set &= !to_bb;
+        }
+        let from_to = from.bitboard() | to_bb;
+        self.by_color[piece.color().index()] ^= from_to;
+        self.by_role[piece.role().index()] ^= from_to;
+    }
+
+    #[inline(always)]
+    fn promote(&mut self, color: Color, from: Square, to: Square, role: Role) {
+        self.move_piece(Piece::new(color, Role::Pawn), from, to);
+        self.by_role[Role::Pawn.index()] ^= to;
+        self.by_role[role.index()] ^= to;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, square: Square) {
+        self.toggle(piece, square.bitboard());
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, color: Color, king: Square, rook: Square) {
+        let (king_to, rook_to) = castle_targets(color, king, rook);
+        let lifted = !(king.bitboard() | rook.bitboard());
+        let us = color.index();
+        self.by_color[us] = (self.by_color[us] & lifted) | king_to | rook_to;
+        let k = Role::King.index();
+        self.by_role[k] = (self.by_role[k] & lifted) | king_to;
+        let r = Role::Rook.index();
+        self.by_role[r] = (self.by_role[r] & lifted) | rook_to;
     }
 }
 

@@ -19,7 +19,89 @@ pub use classical::ClassicalBoard;
 pub use dense::Board;
 pub use quad::{InvalidCodeError, QuadBoard, QuadDelta};
 
-use crate::Piece;
+use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
+
+/// A placement that legal move generation reads and makes moves on: the dense [`Board`]
+/// and the [`QuadBoard`]. Each representation writes its make-move here once, as four
+/// primitives; [`Placement::play`] and every engine build on them.
+///
+/// The primitives trust their caller: the squares and pieces must describe a move that
+/// can be made on this placement (from a legal move generator, for example). Given
+/// anything else they leave a meaningless but memory-safe placement.
+pub trait Placement: Copy {
+    /// The squares holding pieces of `color`.
+    fn color_set(&self, color: Color) -> Bitboard;
+
+    /// The squares holding pieces of `role`, either colour.
+    fn role_set(&self, role: Role) -> Bitboard;
+
+    /// The piece on `square`, if any.
+    fn piece_on(&self, square: Square) -> Option<Piece>;
+
+    /// The placement as quad-bitboard planes (the perft table's packed form).
+    fn to_quad(&self) -> QuadBoard;
+
+    /// Moves `piece` from `from` to `to`, removing whatever stood on `to`.
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square);
+
+    /// Moves the pawn of `color` from `from` to `to`, removing whatever stood on `to`, and
+    /// replaces it by `role`.
+    fn promote(&mut self, color: Color, from: Square, to: Square, role: Role);
+
+    /// Removes `piece`, which stands on `square` (the victim of an en passant capture).
+    fn remove(&mut self, piece: Piece, square: Square);
+
+    /// Castles the king of `color` on `king` with its rook on `rook` (Chess960 included:
+    /// either may land on the other's square or stay where it is).
+    fn castle(&mut self, color: Color, king: Square, rook: Square);
+
+    /// Makes `m` on the placement alone; `m` must be playable here (its piece stands on
+    /// its origin; see [`Move`] for how each kind is encoded).
+    #[inline]
+    fn play(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.piece_on(from) else {
+            return;
+        };
+        let color = piece.color();
+        match m.kind() {
+            MoveKind::Normal => self.move_piece(piece, from, to),
+            MoveKind::Promotion(role) => self.promote(color, from, to, role),
+            MoveKind::EnPassant => {
+                self.move_piece(piece, from, to);
+                let victim = Square::from_coords(to.file(), from.rank());
+                self.remove(Piece::new(!color, Role::Pawn), victim);
+            }
+            MoveKind::Castle => self.castle(color, from, to),
+        }
+    }
+}
+
+/// The pieces of `color` that attack `square` on `board`, given the occupied squares
+/// (which need not be the board's: pass fewer to look through pieces).
+#[inline(always)]
+pub(crate) fn attackers<B: Placement>(
+    board: &B,
+    square: Square,
+    color: Color,
+    occupied: Bitboard,
+) -> Bitboard {
+    let queens = board.role_set(Role::Queen);
+    (attacks::knight(square) & board.role_set(Role::Knight)
+        | attacks::king(square) & board.role_set(Role::King)
+        | attacks::pawn(!color, square) & board.role_set(Role::Pawn)
+        | attacks::bishop(square, occupied) & (board.role_set(Role::Bishop) | queens)
+        | attacks::rook(square, occupied) & (board.role_set(Role::Rook) | queens))
+        & board.color_set(color)
+}
+
+/// The squares the king and the rook of `color` land on when the king on `king` castles
+/// with the rook on `rook`.
+#[inline(always)]
+pub(crate) fn castle_targets(color: Color, king: Square, rook: Square) -> (Square, Square) {
+    let side = CastlingSide::of(king, rook);
+    (side.king_to(color), side.rook_to(color))
+}
 
 /// One optional piece per square, indexed by square (a1 = 0).
 pub type Mailbox = [Option<Piece>; 64];

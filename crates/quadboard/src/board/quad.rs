@@ -21,8 +21,8 @@
 use core::fmt;
 use core::ops::{BitXor, BitXorAssign};
 
-use super::{Board, Mailbox};
-use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
+use super::{castle_targets, Board, Mailbox, Placement};
+use crate::{Bitboard, Color, Move, Piece, Role, Square};
 
 /// A placement as four bitboards holding a 4-bit piece code per square.
 ///
@@ -477,43 +477,11 @@ impl QuadBoard {
     /// assert_eq!(quad, QuadBoard::start());
     /// ```
     pub fn move_delta(&self, m: Move) -> QuadDelta {
-        let from = m.from();
-        let to = m.to();
-        let moving = self.code_at(from);
-        match m.kind() {
-            MoveKind::Normal => {
-                QuadDelta::nibble(moving, from) ^ QuadDelta::nibble(moving ^ self.code_at(to), to)
-            }
-            MoveKind::Promotion(role) => {
-                let promoted = (role as u8) << 1 | (moving & 1);
-                QuadDelta::nibble(moving, from) ^ QuadDelta::nibble(promoted ^ self.code_at(to), to)
-            }
-            MoveKind::EnPassant => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                QuadDelta::nibble(moving, from)
-                    ^ QuadDelta::nibble(moving, to)
-                    ^ QuadDelta::nibble(self.code_at(victim), victim)
-            }
-            MoveKind::Castle => {
-                // XOR composes even when king and rook trade or keep squares (Chess960).
-                let color = if moving & 1 != 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let side = if to > from {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                let king = Piece::new(color, Role::King);
-                let rook = Piece::new(color, Role::Rook);
-                QuadDelta::piece(king, from)
-                    ^ QuadDelta::piece(rook, to)
-                    ^ QuadDelta::piece(king, side.king_to(color))
-                    ^ QuadDelta::piece(rook, side.rook_to(color))
-            }
-        }
+        let mut after = *self;
+        Placement::play(&mut after, m);
+        let [a, b, c, d] = self.planes;
+        let [e, f, g, h] = after.planes;
+        QuadDelta([a ^ e, b ^ f, c ^ g, d ^ h])
     }
 
     /// Makes `m` and returns its delta, which [`QuadBoard::apply`] takes to unmake it.
@@ -522,6 +490,55 @@ impl QuadBoard {
         let delta = self.move_delta(m);
         self.apply(delta);
         delta
+    }
+}
+
+impl Placement for QuadBoard {
+    #[inline(always)]
+    fn color_set(&self, color: Color) -> Bitboard {
+        self.by_color(color)
+    }
+
+    #[inline(always)]
+    fn role_set(&self, role: Role) -> Bitboard {
+        self.by_role(role)
+    }
+
+    #[inline(always)]
+    fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.piece_at(square)
+    }
+
+    #[inline(always)]
+    fn to_quad(&self) -> QuadBoard {
+        *self
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        self.place(from.bitboard() | to, to.bitboard(), piece);
+    }
+
+    #[inline(always)]
+    fn promote(&mut self, color: Color, from: Square, to: Square, role: Role) {
+        self.place(from.bitboard() | to, to.bitboard(), Piece::new(color, role));
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, _: Piece, square: Square) {
+        self.clear(square.bitboard());
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, color: Color, king: Square, rook: Square) {
+        let (king_to, rook_to) = castle_targets(color, king, rook);
+        let king_piece = Piece::new(color, Role::King);
+        self.place(king.bitboard() | rook, king_to.bitboard(), king_piece);
+        self.place(
+            Bitboard::EMPTY,
+            rook_to.bitboard(),
+            Piece::new(color, Role::Rook),
+        );
     }
 }
 

@@ -1,25 +1,29 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test (and benchmark)
 //! of a move generator.
 //!
-//! The hot path is specialised on the side to move and makes moves straight on the piece
-//! sets with no hash key or counters, since perft reads neither. At depth 1 it counts
-//! target sets by popcount without listing moves (bulk counting). [`PerftTable`] adds an
-//! exact transposition table and [`perft_divide`] splits the work across threads.
+//! One expansion serves every board representation: it runs the legal generator on a
+//! [`Node`] of any [`Placement`], builds each child with the node's own make-move, and
+//! counts the last ply in bulk ([`leaf`]: popcounts of target sets, with shortcuts that
+//! only counting allows). The side to move is a type parameter, and no hash key or
+//! counter is kept, since perft reads neither. [`PerftTable`] adds an exact
+//! transposition table and [`perft_divide`] splits the work across threads, on the dense
+//! board or on quad-bitboards ([`Representation`]).
 
+mod leaf;
 #[cfg(feature = "std")]
 mod parallel;
-mod quad;
 pub mod suite;
 mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{perft_divide, perft_total, PerftOptions};
-pub use quad::perft_quad;
 pub use table::PerftTable;
 
-use crate::movegen::{self, Black, Counter, PawnMoves, Side, Visitor, White, ZoneDanger};
+use crate::board::Placement;
+use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
-use crate::{Bitboard, CastlingSide, Color, Role, Square};
+use crate::{Bitboard, Color, Role, Square};
+use leaf::ZoneDanger;
 use table::Packed;
 
 /// A position of a standard perft benchmark with the depth it is run to and its count.
@@ -76,6 +80,17 @@ pub const BENCH_POSITIONS: [BenchPosition; 6] = [
     },
 ];
 
+/// The board representation a perft engine runs on. Both give the same counts;
+/// `docs/performance.md` compares their speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Representation {
+    /// Two colour and six role sets ([`crate::Board`]), the faster one.
+    #[default]
+    Dense,
+    /// Four planes of 4-bit piece codes ([`crate::board::QuadBoard`]).
+    Quad,
+}
+
 /// The number of leaf nodes `depth` plies below `pos`: single thread, no table.
 ///
 /// ```
@@ -83,108 +98,133 @@ pub const BENCH_POSITIONS: [BenchPosition; 6] = [
 /// assert_eq!(perft(&Position::new(), 4), 197_281);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    descend(&Plain, pos, depth)
+    descend(&Plain, &pos.node, pos.turn, depth)
 }
 
 /// Perft with a transposition table: the same count as [`perft`], found faster when
 /// subtrees repeat. The table may be shared by several threads and reused across calls.
+///
+/// ```
+/// use quadboard::perft::{perft_with_table, PerftTable};
+/// use quadboard::Position;
+/// let table = PerftTable::new(1);
+/// assert_eq!(perft_with_table(&Position::new(), 5, &table), 4_865_609);
+/// ```
 pub fn perft_with_table(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
-    descend(&Hashed(table), pos, depth)
+    descend(&Hashed(table), &pos.node, pos.turn, depth)
+}
+
+/// Perft of `pos` computed on quad-bitboards: the same expansion as [`perft`] on another
+/// representation, so always the same count.
+///
+/// ```
+/// use quadboard::perft::perft_quad;
+/// use quadboard::Position;
+/// assert_eq!(perft_quad(&Position::new(), 4), 197_281);
+/// ```
+pub fn perft_quad(pos: &Position, depth: u32) -> u64 {
+    descend(&Plain, &pos.node.to_quad_node(), pos.turn, depth)
+}
+
+/// Perft of `pos` on the given representation, with a table if one is given.
+pub(crate) fn perft_on(
+    pos: &Position,
+    depth: u32,
+    representation: Representation,
+    table: Option<&PerftTable>,
+) -> u64 {
+    let turn = pos.turn;
+    match (representation, table) {
+        (Representation::Dense, None) => descend(&Plain, &pos.node, turn, depth),
+        (Representation::Dense, Some(t)) => descend(&Hashed(t), &pos.node, turn, depth),
+        (Representation::Quad, None) => descend(&Plain, &pos.node.to_quad_node(), turn, depth),
+        (Representation::Quad, Some(t)) => {
+            descend(&Hashed(t), &pos.node.to_quad_node(), turn, depth)
+        }
+    }
 }
 
 #[inline]
-fn descend<D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
-    match (depth, pos.turn) {
+fn descend<D: Descend, B: Placement>(how: &D, node: &Node<B>, turn: Color, depth: u32) -> u64 {
+    match (depth, turn) {
         (0, _) => 1,
-        (_, Color::White) => how.descend::<White>(pos, depth),
-        (_, Color::Black) => how.descend::<Black>(pos, depth),
+        (_, Color::White) => how.descend::<White, B>(node, depth),
+        (_, Color::Black) => how.descend::<Black, B>(node, depth),
     }
 }
 
 /// How to count the subtree below a child: straight recursion or through the table.
 trait Descend: Sized {
-    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64;
+    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64;
 }
 
 struct Plain;
 
 impl Descend for Plain {
     #[inline(always)]
-    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64 {
-        expand::<S, Plain>(self, pos, depth)
+    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+        expand::<S, B, Plain>(self, node, depth)
     }
 }
 
 struct Hashed<'t>(&'t PerftTable);
 
 impl Descend for Hashed<'_> {
-    fn descend<S: Side>(&self, pos: &Position, depth: u32) -> u64 {
+    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
         // Near the leaves a probe costs more than the subtree.
         if depth <= 2 {
-            return expand::<S, Plain>(&Plain, pos, depth);
+            return expand::<S, B, Plain>(&Plain, node, depth);
         }
-        let key = Packed::new(pos, depth);
+        let key = Packed::new(node, S::COLOR, depth);
         if let Some(nodes) = self.0.probe(&key) {
             return nodes;
         }
-        let nodes = expand::<S, Self>(self, pos, depth);
+        let nodes = expand::<S, B, Self>(self, node, depth);
         self.0.store(&key, nodes);
         nodes
     }
 }
 
-#[inline(always)]
-fn count<S: Side, const FEW_SLIDERS: bool>(pos: &Position, known_danger: Option<Bitboard>) -> u64 {
-    let mut counter = Counter(0);
-    movegen::generate_with::<S, Counter, Position, FEW_SLIDERS>(
-        pos,
-        Bitboard::FULL,
-        known_danger,
-        &mut counter,
-    );
-    counter.0
-}
-
-fn expand<S: Side, D: Descend>(how: &D, pos: &Position, depth: u32) -> u64 {
+fn expand<S: Side, B: Placement, D: Descend>(how: &D, node: &Node<B>, depth: u32) -> u64 {
     if depth <= 1 {
-        return count::<S, false>(pos, None);
+        return leaf::count::<S, B, false>(node, None);
     }
     if depth > 2 {
-        return expand_with::<S, D, false>(how, pos, depth, None);
+        return expand_with::<S, B, D, false>(how, node, depth, None);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
-    let zone = movegen::zone_danger::<S, Position>(pos);
-    if movegen::slider_lookups::<S::Other, Position>(pos) <= 2 {
-        expand_with::<S, D, true>(how, pos, depth, zone)
+    let zone = ZoneDanger::new::<S, B>(node);
+    if leaf::slider_lookups::<S::Other, B>(node) <= 2 {
+        expand_with::<S, B, D, true>(how, node, depth, zone)
     } else {
-        expand_with::<S, D, false>(how, pos, depth, zone)
+        expand_with::<S, B, D, false>(how, node, depth, zone)
     }
 }
 
 #[inline(always)]
-fn expand_with<S: Side, D: Descend, const FEW_SLIDERS: bool>(
+fn expand_with<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>(
     how: &D,
-    pos: &Position,
+    node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
 ) -> u64 {
-    let mut visitor = Expand::<S, D, FEW_SLIDERS> {
-        pos,
+    let mut visitor = Expand::<S, B, D, FEW_SLIDERS> {
+        node,
         depth: depth - 1,
         nodes: 0,
         how,
         zone,
         side: core::marker::PhantomData,
     };
-    movegen::generate::<S, _, Position>(pos, Bitboard::FULL, &mut visitor);
+    movegen::generate::<S, _, B>(node, Bitboard::FULL, &mut visitor);
     visitor.nodes
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, S: Side, D: Descend, const FEW_SLIDERS: bool> {
-    pos: &'a Position,
+struct Expand<'a, S: Side, B, D: Descend, const FEW_SLIDERS: bool> {
+    node: &'a Node<B>,
     depth: u32,
     nodes: u64,
     how: &'a D,
@@ -192,8 +232,9 @@ struct Expand<'a, S: Side, D: Descend, const FEW_SLIDERS: bool> {
     side: core::marker::PhantomData<S>,
 }
 
-impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, D, FEW_SLIDERS> {
-    /// The danger around their king after a move that leaves `role` on `to`.
+impl<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, B, D, FEW_SLIDERS> {
+    /// The danger around their king after a move that leaves `role` on `to`, coming from
+    /// `from` as `from_role`; known only at the leaves' parents.
     #[inline(always)]
     fn known_danger(
         &self,
@@ -206,49 +247,25 @@ impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, D, FEW_SLIDERS>
             .and_then(|zone| zone.after(S::COLOR, from_role, role, from, to))
     }
 
+    /// Counts below `child`; `known_danger` as [`leaf::count`] takes it.
     #[inline(always)]
-    fn recurse(&mut self, child: &Position, known_danger: Option<Bitboard>) {
+    fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            count::<S::Other, FEW_SLIDERS>(child, known_danger)
+            leaf::count::<S::Other, B, FEW_SLIDERS>(child, known_danger)
         } else {
-            self.how.descend::<S::Other>(child, self.depth)
+            self.how.descend::<S::Other, B>(child, self.depth)
         };
     }
 }
 
-/// Moves `role` of `S` from `from` to `to`, removing whatever of theirs stood on `to`,
-/// and leaves promotion, castling and en passant details to the caller.
-#[inline(always)]
-fn make_simple<S: Side>(pos: &Position, role: Role, from: Square, to: Square) -> Position {
-    let mut child = *pos;
-    let us = S::COLOR.index();
-    let them = 1 - us;
-    let to_bb = to.bitboard();
-    let from_to = from.bitboard() | to_bb;
-    {
-        // Branch-free: a capture is hard to predict, and clearing every set is cheap.
-        let (colors, roles) = child.board.sets_mut();
-        colors[them] &= !to_bb;
-        for set in roles.iter_mut() {
-            *set &= !to_bb;
-        }
-        colors[us] ^= from_to;
-        roles[role.index()] ^= from_to;
-    }
-    child.castling &= !from_to;
-    child.ep_square = None;
-    child.turn = <S::Other as Side>::COLOR;
-    child
-}
-
-impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Visitor for Expand<'_, S, D, FEW_SLIDERS> {
+impl<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Visitor
+    for Expand<'_, S, B, D, FEW_SLIDERS>
+{
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
-            let mut child = make_simple::<S>(self.pos, role, from, to);
-            if role == Role::King {
-                child.castling &= !S::BACK_RANK;
-            }
+            let mut child = *self.node;
+            child.make_move(S::COLOR, role, from, to);
             let known_danger = self.known_danger(role, role, from, to);
             self.recurse(&child, known_danger);
         }
@@ -260,57 +277,84 @@ impl<S: Side, D: Descend, const FEW_SLIDERS: bool> Visitor for Expand<'_, S, D, 
             // SAFETY: each target is a pawn's square shifted by `offset`, so `to - offset`
             // is that pawn's square.
             let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
-            let mut child = make_simple::<S>(self.pos, Role::Pawn, from, to);
             match kind {
                 PawnMoves::Promotion => {
                     for role in Role::PROMOTIONS {
-                        let mut promoted = child;
-                        let (_, roles) = promoted.board.sets_mut();
-                        roles[Role::Pawn.index()] ^= to;
-                        roles[role.index()] ^= to;
+                        let mut child = *self.node;
+                        child.make_promotion(S::COLOR, from, to, role);
                         let known_danger = self.known_danger(Role::Pawn, role, from, to);
-                        self.recurse(&promoted, known_danger);
+                        self.recurse(&child, known_danger);
                     }
-                    continue;
                 }
                 PawnMoves::DoublePush => {
-                    // SAFETY: the square passed over lies between two squares.
-                    child.ep_square =
-                        Some(unsafe { Square::new_unchecked((to as i8 - offset / 2) as u8) });
+                    let mut child = *self.node;
+                    child.make_double_push(S::COLOR, from, to);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, known_danger);
                 }
-                PawnMoves::Push | PawnMoves::Capture => {}
+                PawnMoves::Push | PawnMoves::Capture => {
+                    let mut child = *self.node;
+                    child.make_move(S::COLOR, Role::Pawn, from, to);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, known_danger);
+                }
             }
-            let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-            self.recurse(&child, known_danger);
         }
     }
 
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        let mut child = make_simple::<S>(self.pos, Role::Pawn, from, to);
-        let victim = Square::from_coords(to.file(), from.rank());
-        let (colors, roles) = child.board.sets_mut();
-        colors[<S::Other as Side>::COLOR.index()] ^= victim;
-        roles[Role::Pawn.index()] ^= victim;
+        let mut child = *self.node;
+        child.make_en_passant(S::COLOR, from, to);
         self.recurse(&child, None);
     }
 
     #[inline(always)]
-    fn castle(&mut self, king: Square, rook: Square, side: CastlingSide) {
-        let mut child = *self.pos;
-        let king_to = side.king_to(S::COLOR).bitboard();
-        let rook_to = side.rook_to(S::COLOR).bitboard();
-        let lifted = !(king.bitboard() | rook.bitboard());
-        {
-            let (colors, roles) = child.board.sets_mut();
-            let us = S::COLOR.index();
-            colors[us] = (colors[us] & lifted) | king_to | rook_to;
-            roles[Role::King.index()] = (roles[Role::King.index()] & lifted) | king_to;
-            roles[Role::Rook.index()] = (roles[Role::Rook.index()] & lifted) | rook_to;
-        }
-        child.castling &= !S::BACK_RANK;
-        child.ep_square = None;
-        child.turn = <S::Other as Side>::COLOR;
+    fn castle(&mut self, king: Square, rook: Square) {
+        let mut child = *self.node;
+        child.make_castling(S::COLOR, king, rook);
         self.recurse(&child, None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quad engine counts what the dense one counts, castling, en passant and
+    /// promotions included, in standard chess and Chess960.
+    #[test]
+    fn quad_agrees_with_dense() {
+        for (fen, depth) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                3,
+            ),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                3,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(perft_quad(&pos, depth), perft(&pos, depth), "{fen}");
+        }
+    }
+
+    /// The state copied per move; `docs/performance.md` quotes these sizes.
+    #[test]
+    fn node_sizes() {
+        assert_eq!(core::mem::size_of::<crate::board::QuadBoard>(), 32);
+        assert_eq!(core::mem::size_of::<Node<crate::board::QuadBoard>>(), 64);
+        assert_eq!(core::mem::size_of::<crate::Board>(), 64);
+        assert_eq!(core::mem::size_of::<Node<crate::Board>>(), 80);
     }
 }

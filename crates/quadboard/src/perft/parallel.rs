@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{descend, Hashed, PerftTable, Plain};
+use super::{perft_on, PerftTable, Representation};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -17,6 +17,8 @@ pub struct PerftOptions<'a> {
     pub table: Option<&'a PerftTable>,
     /// Called after each finished piece of work with `(done, total)`, from any worker.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// The board representation the engine runs on.
+    pub representation: Representation,
 }
 
 impl core::fmt::Debug for PerftOptions<'_> {
@@ -25,6 +27,7 @@ impl core::fmt::Debug for PerftOptions<'_> {
             .field("threads", &self.threads)
             .field("table", &self.table)
             .field("progress", &self.progress.is_some())
+            .field("representation", &self.representation)
             .finish()
     }
 }
@@ -82,10 +85,7 @@ pub fn perft_divide(pos: &Position, depth: u32, options: &PerftOptions) -> Vec<(
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = work.get(i) else { break };
-            let nodes = match options.table {
-                Some(table) => descend(&Hashed(table), &item.pos, item.depth),
-                None => descend(&Plain, &item.pos, item.depth),
-            };
+            let nodes = perft_on(&item.pos, item.depth, options.representation, options.table);
             totals[item.root] += u128::from(nodes);
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = options.progress {

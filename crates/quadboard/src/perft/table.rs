@@ -10,7 +10,9 @@
 use alloc::vec::Vec;
 use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
-use crate::position::Position;
+use crate::board::Placement;
+use crate::movegen::Node;
+use crate::Color;
 
 /// A perft subtree's identity: position and remaining depth, packed in five words.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,13 +20,13 @@ pub(crate) struct Packed([u64; 5]);
 
 impl Packed {
     #[inline]
-    pub(crate) fn new(pos: &Position, depth: u32) -> Packed {
-        let q = crate::board::QuadBoard::from_board(pos.board()).planes();
-        let castling = pos.castling_rooks();
+    pub(crate) fn new<B: Placement>(node: &Node<B>, turn: Color, depth: u32) -> Packed {
+        let q = node.board.to_quad().planes();
+        let castling = node.castling;
         // Castling rooks stand on the back ranks: eight bits for each.
         let rights = (castling.0 & 0xff) | (castling.0 >> 48 & 0xff00);
-        let ep = pos.ep_square().map_or(0, |sq| sq as u64 + 1);
-        let extra = rights | ep << 16 | (pos.turn() as u64) << 23 | u64::from(depth) << 24;
+        let ep = node.ep_square.map_or(0, |sq| sq as u64 + 1);
+        let extra = rights | ep << 16 | (turn as u64) << 23 | u64::from(depth) << 24;
         Packed([q[0].0, q[1].0, q[2].0, q[3].0, extra])
     }
 
