@@ -65,11 +65,11 @@ pub fn slider_move_count(
     empty: Bitboard,
     movable: Bitboard,
 ) -> u32 {
-    #[cfg(target_feature = "avx2")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         simd::move_count(orthogonal, diagonal, empty, movable)
     }
-    #[cfg(not(target_feature = "avx2"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         slider_move_count_scalar(orthogonal, diagonal, empty, movable)
     }
@@ -88,61 +88,14 @@ pub fn slider_move_count_scalar(
         .sum()
 }
 
-/// The number of moves of the given knights and sliders to squares of `movable`: as
-/// [`slider_move_count`], plus one popcount per knight jump direction (a shift is one to
-/// one, so knights jumping the same way never land on the same square).
-#[inline(always)]
-pub fn piece_move_count(
-    knights: Bitboard,
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    empty: Bitboard,
-    movable: Bitboard,
-) -> u32 {
-    #[cfg(target_feature = "avx2")]
-    {
-        simd::piece_move_count(knights, orthogonal, diagonal, empty, movable)
-    }
-    #[cfg(not(target_feature = "avx2"))]
-    {
-        piece_move_count_scalar(knights, orthogonal, diagonal, empty, movable)
-    }
-}
-
-/// The scalar twin of [`piece_move_count`].
-pub fn piece_move_count_scalar(
-    knights: Bitboard,
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    empty: Bitboard,
-    movable: Bitboard,
-) -> u32 {
-    let k = knights.0;
-    let jumps = [
-        (k << 17) & NOT_A,
-        (k << 15) & NOT_H,
-        (k << 10) & Bitboard::NOT_AB_FILE.0,
-        (k << 6) & Bitboard::NOT_GH_FILE.0,
-        (k >> 17) & NOT_H,
-        (k >> 15) & NOT_A,
-        (k >> 10) & Bitboard::NOT_GH_FILE.0,
-        (k >> 6) & Bitboard::NOT_AB_FILE.0,
-    ];
-    jumps
-        .iter()
-        .map(|&j| (j & movable.0).count_ones())
-        .sum::<u32>()
-        + slider_move_count_scalar(orthogonal, diagonal, empty, movable)
-}
-
 /// Every square attacked by the given sliders.
 #[inline(always)]
 pub fn slider_attacks(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> Bitboard {
-    #[cfg(target_feature = "avx2")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         simd::attacks(orthogonal, diagonal, empty)
     }
-    #[cfg(not(target_feature = "avx2"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         slider_attacks_scalar(orthogonal, diagonal, empty)
     }
@@ -171,44 +124,14 @@ pub fn lines_to(
     diagonal: Bitboard,
     targets: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    #[cfg(target_feature = "avx2")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         simd::lines_to(orthogonal, diagonal, targets)
     }
-    #[cfg(not(target_feature = "avx2"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         lines_to_scalar(orthogonal, diagonal, targets)
     }
-}
-
-/// The sliders among `orthogonal` and `diagonal` that attack some square of `targets`,
-/// given the empty squares.
-#[inline(always)]
-pub fn attackers_of(
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    targets: Bitboard,
-    empty: Bitboard,
-) -> Bitboard {
-    #[cfg(target_feature = "avx2")]
-    {
-        simd::attackers_of(orthogonal, diagonal, targets, empty)
-    }
-    #[cfg(not(target_feature = "avx2"))]
-    {
-        attackers_of_scalar(orthogonal, diagonal, targets, empty)
-    }
-}
-
-/// The scalar twin of [`attackers_of`].
-pub fn attackers_of_scalar(
-    orthogonal: Bitboard,
-    diagonal: Bitboard,
-    targets: Bitboard,
-    empty: Bitboard,
-) -> Bitboard {
-    slider_attacks_scalar(targets, Bitboard::EMPTY, empty) & orthogonal
-        | slider_attacks_scalar(Bitboard::EMPTY, targets, empty) & diagonal
 }
 
 /// The squares the given sliders attack at least once and at least twice, given the
@@ -220,11 +143,11 @@ pub fn slider_attacks_twice(
     diagonal: Bitboard,
     empty: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    #[cfg(target_feature = "avx2")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         simd::attacks_twice(orthogonal, diagonal, empty)
     }
-    #[cfg(not(target_feature = "avx2"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         slider_attacks_twice_scalar(orthogonal, diagonal, empty)
     }
@@ -264,7 +187,7 @@ pub fn lines_to_scalar(
     (between, aligned)
 }
 
-#[cfg(target_feature = "avx2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 mod simd {
     use super::{NOT_A, NOT_H};
     use crate::Bitboard;
@@ -350,58 +273,6 @@ mod simd {
         }
     }
 
-    /// The knight jumps by direction, left shifts then right shifts.
-    #[inline(always)]
-    fn jumps(knights: Bitboard) -> (__m256i, __m256i) {
-        const NOT_AB: i64 = Bitboard::NOT_AB_FILE.0 as i64;
-        const NOT_GH: i64 = Bitboard::NOT_GH_FILE.0 as i64;
-        // SAFETY: AVX2 is enabled for this module; register operations only.
-        unsafe {
-            let k = _mm256_set1_epi64x(knights.0 as i64);
-            let shifts = _mm256_set_epi64x(6, 10, 15, 17);
-            let mask_l = _mm256_set_epi64x(NOT_GH, NOT_AB, NOT_H as i64, NOT_A as i64);
-            let mask_r = _mm256_set_epi64x(NOT_AB, NOT_GH, NOT_A as i64, NOT_H as i64);
-            (
-                _mm256_and_si256(_mm256_sllv_epi64(k, shifts), mask_l),
-                _mm256_and_si256(_mm256_srlv_epi64(k, shifts), mask_r),
-            )
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn piece_move_count(
-        knights: Bitboard,
-        orthogonal: Bitboard,
-        diagonal: Bitboard,
-        empty: Bitboard,
-        movable: Bitboard,
-    ) -> u32 {
-        let (left, right) = fills(orthogonal, diagonal, empty);
-        let (jl, jr) = jumps(knights);
-        // SAFETY: AVX2 (and, where used, AVX-512 VPOPCNTDQ with VL) are enabled at compile
-        // time; register operations only, apart from a store to a local array.
-        unsafe {
-            let m = _mm256_set1_epi64x(movable.0 as i64);
-            let (left, right) = (_mm256_and_si256(left, m), _mm256_and_si256(right, m));
-            let (jl, jr) = (_mm256_and_si256(jl, m), _mm256_and_si256(jr, m));
-            #[cfg(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl"))]
-            {
-                let a = _mm256_add_epi64(_mm256_popcnt_epi64(left), _mm256_popcnt_epi64(right));
-                let b = _mm256_add_epi64(_mm256_popcnt_epi64(jl), _mm256_popcnt_epi64(jr));
-                sum_lanes(_mm256_add_epi64(a, b)) as u32
-            }
-            #[cfg(not(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl")))]
-            {
-                let mut lanes = [0u64; 16];
-                _mm256_storeu_si256(lanes.as_mut_ptr().cast(), left);
-                _mm256_storeu_si256(lanes.as_mut_ptr().add(4).cast(), right);
-                _mm256_storeu_si256(lanes.as_mut_ptr().add(8).cast(), jl);
-                _mm256_storeu_si256(lanes.as_mut_ptr().add(12).cast(), jr);
-                lanes.iter().map(|l| l.count_ones()).sum()
-            }
-        }
-    }
-
     /// The union of the four lanes.
     #[inline(always)]
     fn or_lanes(v: __m256i) -> Bitboard {
@@ -458,22 +329,6 @@ mod simd {
     }
 
     #[inline(always)]
-    pub(super) fn attackers_of(
-        orthogonal: Bitboard,
-        diagonal: Bitboard,
-        targets: Bitboard,
-        empty: Bitboard,
-    ) -> Bitboard {
-        let (l, r) = fills(targets, targets, empty);
-        // SAFETY: AVX2 is enabled for this module; register operations only.
-        unsafe {
-            let (o, d) = (orthogonal.0 as i64, diagonal.0 as i64);
-            let kinds = _mm256_set_epi64x(d, d, o, o);
-            or_lanes(_mm256_and_si256(_mm256_or_si256(l, r), kinds))
-        }
-    }
-
-    #[inline(always)]
     pub(super) fn attacks(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> Bitboard {
         let (left, right) = fills(orthogonal, diagonal, empty);
         // SAFETY: AVX2 is enabled for this module; register operations only.
@@ -519,21 +374,6 @@ mod tests {
             let want = (want_between, want_aligned);
             // Sliders occupy their squares.
             let empty = Bitboard(next() | next()) & !(orthogonal | diagonal);
-            let mut attackers = Bitboard::EMPTY;
-            for s in orthogonal {
-                if (rook_walk(s, !empty) & targets).any() {
-                    attackers |= s;
-                }
-            }
-            for s in diagonal {
-                if (bishop_walk(s, !empty) & targets).any() {
-                    attackers |= s;
-                }
-            }
-            assert_eq!(
-                attackers_of_scalar(orthogonal, diagonal, targets, empty),
-                attackers
-            );
             let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
             for s in orthogonal | diagonal {
                 let mut a = Bitboard::EMPTY;
@@ -553,10 +393,6 @@ mod tests {
             assert_eq!(
                 slider_attacks_twice(orthogonal, diagonal, empty),
                 (once, twice)
-            );
-            assert_eq!(
-                attackers_of(orthogonal, diagonal, targets, empty),
-                attackers
             );
             assert_eq!(lines_to_scalar(orthogonal, diagonal, targets), want);
             assert_eq!(lines_to(orthogonal, diagonal, targets), want);

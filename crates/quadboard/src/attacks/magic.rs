@@ -16,7 +16,8 @@ struct Entry {
     mask: u64,
     magic: u64,
     offset: u32,
-    shift: u32,
+    /// How many bits the relevant mask has: the index is the product's top `bits` bits.
+    bits: u32,
 }
 
 const fn entries(kind: usize, magics: &[u64; 64]) -> [Entry; 64] {
@@ -24,7 +25,7 @@ const fn entries(kind: usize, magics: &[u64; 64]) -> [Entry; 64] {
         mask: 0,
         magic: 0,
         offset: 0,
-        shift: 0,
+        bits: 0,
     }; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -33,7 +34,7 @@ const fn entries(kind: usize, magics: &[u64; 64]) -> [Entry; 64] {
             mask,
             magic: magics[sq],
             offset: LAYOUT.offsets[kind][sq],
-            shift: mask.count_ones(),
+            bits: mask.count_ones(),
         };
         sq += 1;
     }
@@ -46,7 +47,7 @@ static BISHOP: [Entry; 64] = entries(1, &BISHOP_MAGICS);
 #[inline(always)]
 fn lookup(entry: &Entry, occupied: Bitboard) -> Bitboard {
     let index =
-        entry.offset as usize + magic_index(occupied.0, entry.mask, entry.magic, entry.shift);
+        entry.offset as usize + magic_index(occupied.0, entry.mask, entry.magic, entry.bits);
     // SAFETY: `magic_index` is below `1 << bits` (a 64-bit product shifted right by
     // `64 - bits`), and each square's slice `offset..offset + (1 << bits)` lies inside the
     // table by construction of the layout.

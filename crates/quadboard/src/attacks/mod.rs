@@ -15,7 +15,7 @@ pub mod eight_directions;
 pub mod kogge_stone;
 pub mod leapers;
 pub mod magic;
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub mod pext;
 pub mod rays;
 mod slider_math;
@@ -29,10 +29,10 @@ pub use rays::{aligned, between, bishop_rays, line, rook_rays};
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 use pext as sliders;
 
-#[cfg(not(target_feature = "bmi2"))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 use magic as sliders;
 
 /// The squares a rook on `square` attacks, given the occupied squares. The first

@@ -1,7 +1,7 @@
 //! Slider attacks by PEXT (BMI2): the relevant occupancy bits, gathered by `pext`, index a
 //! per-square slice of a dense table. Compiled only with `target_feature = "bmi2"`.
 
-#[cfg(not(target_feature = "bmi2"))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 compile_error!(
     "the pext module needs BMI2: build with -C target-feature=+bmi2 or target-cpu=native"
 );

@@ -1,7 +1,7 @@
 //! Geometry between two squares: the squares strictly between them and the whole line
 //! through them, when they share a rank, file or diagonal.
 
-use super::slider_math::{ray_walk, BISHOP_STEPS, ROOK_STEPS};
+use super::slider_math::{ray_walk, steps_of, BISHOP_STEPS, ROOK_STEPS};
 use crate::{Bitboard, Square};
 
 const fn tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
@@ -14,11 +14,7 @@ const fn tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
             let bb = 1u64 << b;
             let mut kind = 0;
             while kind < 2 {
-                let steps = if kind == 0 {
-                    &ROOK_STEPS
-                } else {
-                    &BISHOP_STEPS
-                };
+                let steps = steps_of(kind);
                 if a != b && ray_walk(a as u8, 0, steps) & bb != 0 {
                     // Between: where the rays of a and of b, each blocked by the other, meet.
                     let from_a = ray_walk(a as u8, bb, steps);

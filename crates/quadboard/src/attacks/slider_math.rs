@@ -7,6 +7,15 @@ pub const ROOK_STEPS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 /// Bishop steps as (file, rank) deltas.
 pub const BISHOP_STEPS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
+/// The steps of slider kind `kind`: 0 for rooks, 1 for bishops (the order of the tables).
+pub const fn steps_of(kind: usize) -> &'static [(i8, i8); 4] {
+    if kind == 0 {
+        &ROOK_STEPS
+    } else {
+        &BISHOP_STEPS
+    }
+}
+
 /// The squares a slider on `square` reaches along `steps`, stopping at (and including)
 /// the first occupied square of each ray: the reference that every faster method must equal.
 pub const fn ray_walk(square: u8, occupied: u64, steps: &[(i8, i8); 4]) -> u64 {
@@ -94,11 +103,7 @@ pub const fn table_layout() -> TableLayout {
     let mut offset = 0u32;
     let mut kind = 0;
     while kind < 2 {
-        let steps = if kind == 0 {
-            &ROOK_STEPS
-        } else {
-            &BISHOP_STEPS
-        };
+        let steps = steps_of(kind);
         let mut sq = 0;
         while sq < 64 {
             let mask = relevant_mask(sq as u8, steps);

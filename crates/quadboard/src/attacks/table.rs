@@ -21,5 +21,5 @@ macro_rules! words {
 }
 
 pub(crate) static MAGIC: &[u64; SIZE] = words!("magic.bin");
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub(crate) static PEXT: &[u64; SIZE] = words!("pext.bin");

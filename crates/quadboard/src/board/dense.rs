@@ -226,20 +226,7 @@ impl Board {
 }
 
 impl Placement for Board {
-    #[inline(always)]
-    fn color_set(&self, color: Color) -> Bitboard {
-        self.by_color(color)
-    }
-
-    #[inline(always)]
-    fn role_set(&self, role: Role) -> Bitboard {
-        self.by_role(role)
-    }
-
-    #[inline(always)]
-    fn piece_on(&self, square: Square) -> Option<Piece> {
-        self.piece_at(square)
-    }
+    super::placement_reads!();
 
     #[inline(always)]
     fn to_quad(&self) -> QuadBoard {

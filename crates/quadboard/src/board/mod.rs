@@ -95,6 +95,28 @@ pub(crate) fn attackers<B: Placement>(
         & board.color_set(color)
 }
 
+/// The reads of [`Placement`] for a representation whose inherent `by_color`, `by_role`
+/// and `piece_at` have the same meaning.
+macro_rules! placement_reads {
+    () => {
+        #[inline(always)]
+        fn color_set(&self, color: Color) -> Bitboard {
+            self.by_color(color)
+        }
+
+        #[inline(always)]
+        fn role_set(&self, role: Role) -> Bitboard {
+            self.by_role(role)
+        }
+
+        #[inline(always)]
+        fn piece_on(&self, square: Square) -> Option<Piece> {
+            self.piece_at(square)
+        }
+    };
+}
+use placement_reads;
+
 /// The squares the king and the rook of `color` land on when the king on `king` castles
 /// with the rook on `rook`.
 #[inline(always)]

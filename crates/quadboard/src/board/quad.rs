@@ -494,20 +494,7 @@ impl QuadBoard {
 }
 
 impl Placement for QuadBoard {
-    #[inline(always)]
-    fn color_set(&self, color: Color) -> Bitboard {
-        self.by_color(color)
-    }
-
-    #[inline(always)]
-    fn role_set(&self, role: Role) -> Bitboard {
-        self.by_role(role)
-    }
-
-    #[inline(always)]
-    fn piece_on(&self, square: Square) -> Option<Piece> {
-        self.piece_at(square)
-    }
+    super::placement_reads!();
 
     #[inline(always)]
     fn to_quad(&self) -> QuadBoard {
@@ -605,6 +592,8 @@ mod simd {
         unsafe { to_hex_avx2(quad) }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn to_hex_avx2(quad: &QuadBoard) -> [Bitboard; 16] {
         let [b0, b1, b2, b3] = quad.planes.map(|p| p.0 as i64);
@@ -634,6 +623,9 @@ mod simd {
     }
 
     /// 32 bits of a plane as 32 bytes, each 0 or `value`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn spread(bits: u32, value: i8) -> __m256i {
         // Byte i of the result looks at byte i / 8 of `bits`, then tests bit i % 8.
@@ -654,6 +646,8 @@ mod simd {
         unsafe { to_codes_avx2(quad) }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn to_codes_avx2(quad: &QuadBoard) -> [u8; 64] {
         let mut codes = [0u8; 64];
@@ -675,6 +669,8 @@ mod simd {
         unsafe { from_codes_avx2(codes) }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn from_codes_avx2(codes: &[u8; 64]) -> QuadBoard {
         let mut planes = [Bitboard::EMPTY; 4];

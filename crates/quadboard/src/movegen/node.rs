@@ -47,7 +47,7 @@ impl<B: Placement> Node<B> {
 
     /// The same node on quad-bitboards.
     #[inline]
-    pub(crate) fn to_quad_node(&self) -> QuadNode {
+    pub(crate) fn to_quad_node(self) -> QuadNode {
         Node {
             board: self.board.to_quad(),
             castling: self.castling,

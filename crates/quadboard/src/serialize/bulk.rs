@@ -42,15 +42,19 @@ const fn splat(base: u32) -> u64 {
 
 /// Stores eight packed squares at `out[at..at + 8]`.
 ///
-/// The callers keep `at <= 56`: they write the list of byte `j` of a set at `at` = the
-/// number of squares in the bytes below `j`, which is at most `8 * j <= 56`.
+/// The callers keep `at <= 56` (they write the list of byte `j` of a set at `at` = the
+/// number of squares in the bytes below `j`, at most `8 * j <= 56`) and pass square
+/// numbers. The clamp and the mask cost two instructions and make the store sound for any
+/// argument.
 #[inline(always)]
 fn store8(out: &mut SquareBuffer, at: usize, squares: u64) {
     debug_assert!(at <= 56);
     debug_assert!(squares.to_le_bytes().iter().all(|&b| b < 64));
-    // SAFETY: `at + 8 <= 64` (see above), so the eight bytes lie inside `out`; every byte of
-    // `squares` is below 64, a valid `Square` (a `repr(u8)` enum with discriminants 0..64);
-    // `write_unaligned` needs no alignment beyond the byte alignment of `Square`.
+    let at = at.min(56);
+    let squares = squares & 0x3f3f_3f3f_3f3f_3f3f;
+    // SAFETY: `at + 8 <= 64`, so the eight bytes lie inside `out`; every byte is below 64,
+    // a valid `Square` (a `repr(u8)` enum with discriminants 0..64); `write_unaligned`
+    // needs no alignment beyond the byte alignment of `Square`.
     unsafe {
         out.as_mut_ptr()
             .add(at)
@@ -182,7 +186,7 @@ pub fn bisect(set: Bitboard, out: &mut SquareBuffer) -> usize {
 /// Byte lists by BMI2 instead of a table: PDEP spreads a byte's bits to one bit per byte,
 /// a multiply widens them to byte masks, and PEXT gathers the matching square numbers.
 /// Branchless like [`bytes_branchless`]. Only with `target_feature = "bmi2"`.
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline]
 pub fn pext_bytes(set: Bitboard, out: &mut SquareBuffer) -> usize {
     use core::arch::x86_64::{_pdep_u64, _pext_u64};
@@ -249,7 +253,7 @@ mod tests {
             ("words16", words16),
             ("bisect", bisect),
         ];
-        #[cfg(target_feature = "bmi2")]
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         all.push(("pext_bytes", pext_bytes));
         #[cfg(all(target_arch = "x86_64", target_feature = "avx512vbmi2"))]
         all.push(("compress", compress));

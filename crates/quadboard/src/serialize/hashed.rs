@@ -324,9 +324,9 @@ static KNIGHT_BY_MAGIC: [[u8; 8]; KNIGHT_LISTS] = lists_by_magic(&KNIGHT_LAYOUT,
 static KING_BY_MAGIC: [[u8; 8]; KING_LISTS] = lists_by_magic(&KING_LAYOUT, &KING_BY_RANK);
 static KNIGHT_BY_SHAPE: [u64; KNIGHT_SHAPE_LISTS] = lists_by_shape(&KNIGHT_LAYOUT);
 static KING_BY_SHAPE: [u64; KING_SHAPE_LISTS] = lists_by_shape(&KING_LAYOUT);
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static KNIGHT_BY_PEXT: [[u8; 8]; KNIGHT_LISTS] = KNIGHT_BY_RANK;
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static KING_BY_PEXT: [[u8; 8]; KING_LISTS] = KING_BY_RANK;
 
 /// The first `count` squares of the list at `index`.
@@ -344,47 +344,40 @@ fn list(lists: &'static [[u8; 8]], index: usize, count: u32) -> &'static [Square
     }
 }
 
-#[inline(always)]
-fn by_magic(
-    slots: &'static [Slot; 64],
-    lists: &'static [[u8; 8]],
-    from: Square,
-    targets: Bitboard,
-) -> &'static [Square] {
-    let slot = &slots[from.index()];
-    let set = targets.0 & slot.mask;
-    let hash = set.wrapping_mul(slot.magic) >> slot.shift;
-    list(
-        lists,
-        slot.offset as usize + hash as usize,
-        set.count_ones(),
-    )
+impl Slot {
+    /// The targets within the attack set, and the hash of that subset.
+    #[inline(always)]
+    fn hash(&self, targets: Bitboard) -> (u64, usize) {
+        let set = targets.0 & self.mask;
+        (set, (set.wrapping_mul(self.magic) >> self.shift) as usize)
+    }
+
+    /// The list of `targets` from the per-square table.
+    #[inline(always)]
+    fn by_magic(&self, lists: &'static [[u8; 8]], targets: Bitboard) -> &'static [Square] {
+        let (set, hash) = self.hash(targets);
+        list(lists, self.offset as usize + hash, set.count_ones())
+    }
+
+    /// The list of `targets` from the per-shape table, relative lists moved to this square.
+    #[inline(always)]
+    fn by_shape(&self, lists: &'static [u64], targets: Bitboard) -> ([Square; 8], usize) {
+        let (set, hash) = self.hash(targets);
+        debug_assert!(self.shape_offset as usize + hash < lists.len());
+        // SAFETY: the hash is below `2^n` and the shape's `2^n` lists lie inside the table
+        // (`layout` counts them into its shape size).
+        let relative = unsafe { *lists.get_unchecked(self.shape_offset as usize + hash) };
+        // No byte carries: a relative square plus the lowest square is a square of the board.
+        let squares = (relative + 0x0101_0101_0101_0101 * self.low as u64).to_le_bytes();
+        debug_assert!(squares.iter().all(|&b| b < 64));
+        // SAFETY: every byte is below 64 (see above), a valid `Square` (a one-byte enum with
+        // discriminants 0..64), and `[u8; 8]` and `[Square; 8]` have the same layout.
+        let squares = unsafe { core::mem::transmute::<[u8; 8], [Square; 8]>(squares) };
+        (squares, set.count_ones() as usize)
+    }
 }
 
-#[inline(always)]
-fn by_shape(
-    slots: &'static [Slot; 64],
-    lists: &'static [u64],
-    from: Square,
-    targets: Bitboard,
-) -> ([Square; 8], usize) {
-    let slot = &slots[from.index()];
-    let set = targets.0 & slot.mask;
-    let hash = (set.wrapping_mul(slot.magic) >> slot.shift) as usize;
-    debug_assert!(slot.shape_offset as usize + hash < lists.len());
-    // SAFETY: the hash is below `2^n` and the shape's `2^n` lists lie inside the table
-    // (`layout` counts them into its shape size).
-    let relative = unsafe { *lists.get_unchecked(slot.shape_offset as usize + hash) };
-    // No byte carries: a relative square plus the lowest square is a square of the board.
-    let squares = (relative + 0x0101_0101_0101_0101 * slot.low as u64).to_le_bytes();
-    debug_assert!(squares.iter().all(|&b| b < 64));
-    // SAFETY: every byte is below 64 (see above), a valid `Square` (a one-byte enum with
-    // discriminants 0..64), and `[u8; 8]` and `[Square; 8]` have the same layout.
-    let squares = unsafe { core::mem::transmute::<[u8; 8], [Square; 8]>(squares) };
-    (squares, set.count_ones() as usize)
-}
-
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
 fn by_pext(
     slots: &'static [Slot; 64],
@@ -413,7 +406,7 @@ fn by_pext(
 /// ```
 #[inline(always)]
 pub fn knight_targets(from: Square, targets: Bitboard) -> &'static [Square] {
-    by_magic(&KNIGHT_SLOTS, &KNIGHT_BY_MAGIC, from, targets)
+    KNIGHT_SLOTS[from.index()].by_magic(&KNIGHT_BY_MAGIC, targets)
 }
 
 /// The squares of `targets` that a king on `from` attacks, in ascending order, by a
@@ -428,7 +421,7 @@ pub fn knight_targets(from: Square, targets: Bitboard) -> &'static [Square] {
 /// ```
 #[inline(always)]
 pub fn king_targets(from: Square, targets: Bitboard) -> &'static [Square] {
-    by_magic(&KING_SLOTS, &KING_BY_MAGIC, from, targets)
+    KING_SLOTS[from.index()].by_magic(&KING_BY_MAGIC, targets)
 }
 
 /// [`knight_targets`] from a table per attack-set shape: the first `len` squares of the
@@ -447,24 +440,24 @@ pub fn king_targets(from: Square, targets: Bitboard) -> &'static [Square] {
 /// ```
 #[inline(always)]
 pub fn knight_targets_compact(from: Square, targets: Bitboard) -> ([Square; 8], usize) {
-    by_shape(&KNIGHT_SLOTS, &KNIGHT_BY_SHAPE, from, targets)
+    KNIGHT_SLOTS[from.index()].by_shape(&KNIGHT_BY_SHAPE, targets)
 }
 
 /// [`king_targets`] from a table per attack-set shape; see [`knight_targets_compact`].
 #[inline(always)]
 pub fn king_targets_compact(from: Square, targets: Bitboard) -> ([Square; 8], usize) {
-    by_shape(&KING_SLOTS, &KING_BY_SHAPE, from, targets)
+    KING_SLOTS[from.index()].by_shape(&KING_BY_SHAPE, targets)
 }
 
 /// [`knight_targets`] indexed by PEXT instead of the multiply-shift hash (its own table).
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
 pub fn knight_targets_pext(from: Square, targets: Bitboard) -> &'static [Square] {
     by_pext(&KNIGHT_SLOTS, &KNIGHT_BY_PEXT, from, targets)
 }
 
 /// [`king_targets`] indexed by PEXT instead of the multiply-shift hash (its own table).
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
 pub fn king_targets_pext(from: Square, targets: Bitboard) -> &'static [Square] {
     by_pext(&KING_SLOTS, &KING_BY_PEXT, from, targets)
@@ -507,7 +500,7 @@ mod tests {
         }
     }
 
-    #[cfg(target_feature = "bmi2")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     #[test]
     fn pext_twin_agrees() {
         for from in Square::ALL {

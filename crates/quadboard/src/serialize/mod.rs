@@ -19,14 +19,14 @@ mod relative;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512vbmi2"))]
 pub use bulk::compress;
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use bulk::pext_bytes;
 pub use bulk::{bisect, bitscan, bytes, bytes_branchless, words16, SquareBuffer};
 pub use hashed::{
     king_targets, king_targets_compact, knight_targets, knight_targets_compact, KING_LISTS,
     KNIGHT_LISTS,
 };
-#[cfg(target_feature = "bmi2")]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use hashed::{king_targets_pext, knight_targets_pext};
 pub use relative::{relative, RelativeSquares};
 
