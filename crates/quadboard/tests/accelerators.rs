@@ -248,7 +248,7 @@ fn hashed_serialization_lists_the_same_moves_in_the_same_order() {
         let mut targets = vec![Bitboard::FULL, Bitboard::EMPTY, !pos.board().occupied()];
         targets.extend((0..4).map(|k| Bitboard(rng.sparse(k))));
         targets.extend((0..2).map(|k| Bitboard(!rng.sparse(k))));
-        // Around our king: castling lands there, the hashed king list serves it.
+        // Squares around our king only: king moves come from the hashed king list.
         targets.push(Bitboard(rng.next()) & attacks::king(king));
         for target in targets {
             let plain = pos.moves_to(target);
