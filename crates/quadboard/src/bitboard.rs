@@ -703,24 +703,18 @@ mod tests {
     use alloc::string::ToString;
     use alloc::vec::Vec;
 
+    use crate::test_support::Rng;
+
     fn naive_shift(bb: Bitboard, d: Direction) -> Bitboard {
         let (df, dr) = d.delta();
         bb.iter().filter_map(|sq| sq.offset(df, dr)).collect()
     }
 
-    fn rng(seed: &mut u64) -> u64 {
-        *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     #[test]
     fn shifts_respect_wrap_masks() {
-        let mut seed = 1;
+        let mut rng = Rng(1);
         for _ in 0..1000 {
-            let bb = Bitboard(rng(&mut seed));
+            let bb = Bitboard(rng.next());
             for d in Direction::ALL {
                 assert_eq!(bb.shift(d), naive_shift(bb, d), "{d:?}");
             }

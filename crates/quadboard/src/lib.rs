@@ -44,6 +44,8 @@ pub mod position;
 pub mod serialize;
 pub mod setup;
 pub mod square;
+#[cfg(test)]
+mod test_support;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};

@@ -1,14 +1,11 @@
 //! Every way of computing attacks agrees with a naive walk over the board.
 
+mod common;
+
 use quadboard::attacks::{self, kogge_stone};
 use quadboard::{Bitboard, Color, Direction, Square};
 
-fn rng(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
+use common::Rng;
 
 /// The squares reached by single steps of the given offsets.
 fn walk_steps(sq: Square, steps: &[(i8, i8)]) -> Bitboard {
@@ -104,9 +101,9 @@ fn leaper_counts_run_from_corner_to_centre() {
 
 #[test]
 fn setwise_leapers_are_unions_of_tables() {
-    let mut seed = 3;
+    let mut rng = Rng(3);
     for _ in 0..2000 {
-        let set = Bitboard(rng(&mut seed) & rng(&mut seed));
+        let set = Bitboard(rng.sparse(1));
         let union =
             |f: &dyn Fn(Square) -> Bitboard| set.iter().fold(Bitboard::EMPTY, |a, s| a | f(s));
         assert_eq!(attacks::knights_setwise(set), union(&attacks::knight));
@@ -122,9 +119,9 @@ fn setwise_leapers_are_unions_of_tables() {
 
 #[test]
 fn sliders_agree_with_walks_by_every_method() {
-    let mut seed = 11;
+    let mut rng = Rng(11);
     for _ in 0..3000 {
-        let occupied = Bitboard(rng(&mut seed) & rng(&mut seed));
+        let occupied = Bitboard(rng.sparse(1));
         let empty = !occupied;
         for sq in Square::ALL {
             let rook = walk_rays(sq, occupied, &ROOK_DIRS);
@@ -144,7 +141,7 @@ fn sliders_agree_with_walks_by_every_method() {
             assert_eq!(kogge_stone::bishop_attacks(sq.bitboard(), empty), bishop);
         }
         // Many sliders at once: the union of the single attacks.
-        let rooks = Bitboard(rng(&mut seed) & rng(&mut seed) & rng(&mut seed));
+        let rooks = Bitboard(rng.sparse(2));
         let union = rooks.iter().fold(Bitboard::EMPTY, |a, s| {
             a | walk_rays(s, occupied, &ROOK_DIRS)
         });
@@ -179,10 +176,10 @@ fn between_and_line_spot_checks() {
 /// for one direction in all lanes and for a different direction per lane.
 #[test]
 fn quad_kogge_stone_matches_single_fills() {
-    let mut seed = 23;
+    let mut rng = Rng(23);
     for round in 0..5000 {
-        let empty = !Bitboard(rng(&mut seed) & rng(&mut seed));
-        let gens = [0; 4].map(|_| Bitboard(rng(&mut seed) & rng(&mut seed) & rng(&mut seed)));
+        let empty = !Bitboard(rng.sparse(1));
+        let gens = [0; 4].map(|_| Bitboard(rng.sparse(2)));
         let d = Direction::ALL[round % 8];
         let mixed = [0, 3, 5, 6].map(|k| Direction::ALL[(round + k) % 8]);
         for dirs in [[d; 4], mixed] {

@@ -344,21 +344,16 @@ mod simd {
 mod tests {
     use super::*;
     use crate::attacks::{bishop_walk, rook_walk};
+    use crate::test_support::Rng;
 
     #[test]
     fn lines_to_matches_pairwise_lines() {
         use crate::attacks::{between, bishop_rays, rook_rays};
-        let mut seed = 0x9e37_79b9u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng(0x9e37_79b9);
         for _ in 0..5_000 {
-            let orthogonal = Bitboard(next() & next() & next());
-            let diagonal = Bitboard(next() & next() & next()) & !orthogonal;
-            let targets = Bitboard(next() & next() & next());
+            let orthogonal = Bitboard(rng.sparse(2));
+            let diagonal = Bitboard(rng.sparse(2)) & !orthogonal;
+            let targets = Bitboard(rng.sparse(2));
             let mut want_between = Bitboard::EMPTY;
             let mut want_aligned = Bitboard::EMPTY;
             for t in targets {
@@ -373,7 +368,7 @@ mod tests {
             }
             let want = (want_between, want_aligned);
             // Sliders occupy their squares.
-            let empty = Bitboard(next() | next()) & !(orthogonal | diagonal);
+            let empty = Bitboard(!rng.sparse(1)) & !(orthogonal | diagonal);
             let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
             for s in orthogonal | diagonal {
                 let mut a = Bitboard::EMPTY;
@@ -401,18 +396,12 @@ mod tests {
 
     #[test]
     fn counts_and_unions_match_per_piece_walks() {
-        let mut seed = 0x1234_5678u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng(0x1234_5678);
         for _ in 0..20_000 {
-            let occupied = Bitboard(next() & next());
-            let orthogonal = Bitboard(next() & next() & next()) & occupied;
-            let diagonal = Bitboard(next() & next() & next()) & occupied;
-            let movable = Bitboard(next() | next());
+            let occupied = Bitboard(rng.sparse(1));
+            let orthogonal = Bitboard(rng.sparse(2)) & occupied;
+            let diagonal = Bitboard(rng.sparse(2)) & occupied;
+            let movable = Bitboard(!rng.sparse(1));
             let mut count = 0;
             let mut union = Bitboard::EMPTY;
             for sq in orthogonal {

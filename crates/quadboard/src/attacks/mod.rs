@@ -95,27 +95,15 @@ pub fn bishop_walk(square: Square, occupied: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn rng(seed: &mut u64) -> u64 {
-        *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    use crate::test_support::Rng;
 
     #[test]
     fn sliders_match_ray_walk() {
-        let mut seed = 7;
+        let mut rng = Rng(7);
         for sq in Square::ALL {
             for i in 0..2000 {
                 // Mix densities: sparse, medium and dense occupancies.
-                let occ = match i % 3 {
-                    0 => rng(&mut seed) & rng(&mut seed) & rng(&mut seed),
-                    1 => rng(&mut seed) & rng(&mut seed),
-                    _ => rng(&mut seed),
-                };
-                let occ = Bitboard(occ);
+                let occ = Bitboard(rng.sparse(i % 3));
                 assert_eq!(magic::rook(sq, occ), rook_walk(sq, occ));
                 assert_eq!(magic::bishop(sq, occ), bishop_walk(sq, occ));
                 assert_eq!(rook(sq, occ), rook_walk(sq, occ));

@@ -694,20 +694,17 @@ mod simd {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::Rng;
 
-    /// xorshift64*: reproducible random placements.
+    /// Random placements of every density, from almost empty to full.
     fn random_quads(n: usize) -> impl Iterator<Item = QuadBoard> {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         (0..n).map(move |i| {
             let mut codes = [0u8; 64];
             let density = i % 9;
             for code in &mut codes {
-                state ^= state >> 12;
-                state ^= state << 25;
-                state ^= state >> 27;
-                let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32;
-                *code = if (r % 8) as usize <= density {
-                    (r / 8 % 12) as u8 + 2
+                *code = if rng.below(8) <= density {
+                    rng.below(12) as u8 + 2
                 } else {
                     0
                 };

@@ -165,6 +165,29 @@ impl PerftTable {
     }
 }
 
+/// What the table holds, for tests and tuning. Both are read from the entries' sequence
+/// numbers (each completed store advances one by two) by a scan of the whole table, so
+/// perft pays nothing for them.
+impl PerftTable {
+    /// How many entries have been written at least once.
+    pub fn occupied(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|slot| slot.sequence.load(Ordering::Relaxed) != 0)
+            .count()
+    }
+
+    /// How many stores have completed since the table was made: `stores() - occupied()`
+    /// of them replaced an entry. A store that found its entry busy is skipped and not
+    /// counted; each entry's share wraps after 2^31 stores.
+    pub fn stores(&self) -> u64 {
+        self.slots
+            .iter()
+            .map(|slot| u64::from(slot.sequence.load(Ordering::Relaxed) / 2))
+            .sum()
+    }
+}
+
 impl core::fmt::Debug for PerftTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "PerftTable({} entries)", self.slots.len())

@@ -241,6 +241,7 @@ pub fn compress(set: Bitboard, out: &mut SquareBuffer) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::Rng;
 
     type Strategy = fn(Bitboard, &mut SquareBuffer) -> usize;
 
@@ -270,14 +271,6 @@ mod tests {
         }
     }
 
-    /// xorshift64, for reproducible random sets.
-    fn random(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     #[test]
     fn edge_cases() {
         check(Bitboard::EMPTY);
@@ -298,18 +291,13 @@ mod tests {
 
     #[test]
     fn random_sets_of_all_densities() {
-        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let mut rng = Rng(0x5e7);
         for _ in 0..4000 {
-            // A random word AND-ed (OR-ed) with k more has density 1/2^(k+1) (1 - 1/2^(k+1)).
-            let k = random(&mut state) % 7;
-            let mut sparse = random(&mut state);
-            let mut dense = sparse;
-            for _ in 0..k {
-                sparse &= random(&mut state);
-                dense |= random(&mut state);
-            }
-            check(Bitboard(sparse));
-            check(Bitboard(dense));
+            // A random word AND-ed with k more has density 1/2^(k+1), its complement
+            // 1 - 1/2^(k+1).
+            let k = rng.below(7) as u32;
+            check(Bitboard(rng.sparse(k)));
+            check(Bitboard(!rng.sparse(k)));
         }
     }
 
