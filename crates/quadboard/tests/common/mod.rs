@@ -19,3 +19,28 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// Every position along random games: `games` from the standard start and as many from
+/// random Chess960 starts (in Chess960 mode), at most `plies` plies each.
+#[allow(dead_code)]
+pub fn random_game_positions(games: usize, plies: usize, seed: u64) -> Vec<quadboard::Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for game in 0..2 * games {
+        let mut pos = if game % 2 == 0 {
+            quadboard::Position::new()
+        } else {
+            quadboard::Position::chess960(rng.below(960) as u16).expect("0..960 are numbered")
+        };
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos);
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
