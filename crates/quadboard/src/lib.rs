@@ -37,6 +37,7 @@ pub mod board;
 pub mod castling;
 pub mod chess960;
 pub mod fen;
+mod move_facts;
 mod movegen;
 pub mod moves;
 pub mod null_move;
