@@ -44,6 +44,7 @@ pub mod null_move;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod see;
 pub mod serialize;
 pub mod setup;
 pub mod square;
