@@ -209,7 +209,8 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
         let square = match c {
             'K' | 'k' => resolve_castling(board, color, true),
             'Q' | 'q' => resolve_castling(board, color, false),
-            _ => match File::from_char(c) {
+            // Shredder-FEN: the file of the rook, uppercase for white.
+            _ => match File::from_char(c.to_ascii_lowercase()) {
                 Some(file) => Square::from_coords(file, back),
                 None => {
                     return Err(FenError::new(
