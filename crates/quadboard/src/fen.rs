@@ -46,7 +46,7 @@ impl FenField {
 }
 
 /// A FEN that could not be read: which field, what text, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FenError {
     field: FenField,
     text: String,

@@ -44,6 +44,7 @@ pub mod null_move;
 pub mod perft;
 pub mod piece;
 pub mod position;
+mod position_text;
 pub mod see;
 pub mod serialize;
 pub mod setup;

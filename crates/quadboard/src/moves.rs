@@ -6,8 +6,9 @@ use core::ops::{Deref, DerefMut};
 
 use crate::{Role, Square};
 
-/// What kind of move a [`Move`] is, beyond its two squares.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// What kind of move a [`Move`] is, beyond its two squares. Ordered as declared, promotions
+/// by role.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum MoveKind {
     /// Any move of a piece that is not one of the kinds below, capture or not.
     Normal,

@@ -641,5 +641,13 @@ impl fmt::Display for FromFenError {
     }
 }
 
+/// The source is the [`FenError`] or [`PositionError`] that `Display` already quotes.
 #[cfg(feature = "std")]
-impl std::error::Error for FromFenError {}
+impl std::error::Error for FromFenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FromFenError::Syntax(e) => Some(e),
+            FromFenError::Illegal(e) => Some(e),
+        }
+    }
+}

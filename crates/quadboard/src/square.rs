@@ -218,7 +218,7 @@ impl Square {
 }
 
 /// The text is not a square name: a file `a`-`h` then a rank `1`-`8`, like `e4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseSquareError;
 
 impl fmt::Display for ParseSquareError {
@@ -231,7 +231,7 @@ impl fmt::Display for ParseSquareError {
 impl std::error::Error for ParseSquareError {}
 
 /// The text is not a file letter `a`-`h` or not a rank digit `1`-`8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseCoordError;
 
 impl fmt::Display for ParseCoordError {
