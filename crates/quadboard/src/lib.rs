@@ -22,6 +22,8 @@
 //! assert_eq!(perft(&after, 3), 13_160);
 //! ```
 //!
+//! The [`guide`] goes from a FEN to a search loop.
+//!
 //! # Features
 //! - `std` (default): threads for [`perft::perft_divide`] and `std::error::Error`. Without
 //!   it the crate is `no_std` and needs only `alloc`.
@@ -41,6 +43,7 @@ pub mod board;
 pub mod castling;
 pub mod chess960;
 pub mod fen;
+pub mod guide;
 mod move_facts;
 mod movegen;
 pub mod moves;

@@ -365,9 +365,7 @@ pub struct ParseRoleError;
 
 impl fmt::Display for ParseRoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "expected a role: a letter of pnbrqk or PNBRQK, or pawn, knight, bishop, rook, queen, king",
-        )
+        f.write_str("expected a role: a letter of pnbrqk or PNBRQK, or a name like knight")
     }
 }
 
