@@ -24,6 +24,7 @@ use core::str::FromStr;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::moves::parse_uci_syntax;
 use crate::{Color, File, Move, Piece, Position, Rank, Role, Square};
 
 /// Reads any type from a string through its `FromStr`.
@@ -77,25 +78,11 @@ struct UciText(Move);
 impl FromStr for UciText {
     type Err = &'static str;
     fn from_str(text: &str) -> Result<UciText, &'static str> {
-        const EXPECTED: &str = "expected a UCI move: <from><to>[n|b|r|q], like e2e4 or e7e8q";
-        let bytes = text.as_bytes();
-        if !(4..=5).contains(&bytes.len()) {
-            return Err(EXPECTED);
+        match parse_uci_syntax(text) {
+            Some((from, to, None)) => Ok(UciText(Move::normal(from, to))),
+            Some((from, to, Some(role))) => Ok(UciText(Move::promotion(from, to, role))),
+            None => Err("expected a UCI move: <from><to>[n|b|r|q], like e2e4 or e7e8q"),
         }
-        let (Ok(from), Ok(to)) = (
-            Square::from_ascii(&bytes[..2]),
-            Square::from_ascii(&bytes[2..4]),
-        ) else {
-            return Err(EXPECTED);
-        };
-        Ok(UciText(match bytes.get(4) {
-            None => Move::normal(from, to),
-            Some(b'n') => Move::promotion(from, to, Role::Knight),
-            Some(b'b') => Move::promotion(from, to, Role::Bishop),
-            Some(b'r') => Move::promotion(from, to, Role::Rook),
-            Some(b'q') => Move::promotion(from, to, Role::Queen),
-            Some(_) => return Err(EXPECTED),
-        }))
     }
 }
 
