@@ -127,20 +127,35 @@ impl Position {
     /// Whether [`Position::see_with`] of `m` is at least `threshold`.
     #[inline]
     pub fn see_ge_with(&self, m: Move, threshold: i32, values: &PieceValues) -> bool {
+        let Some(first) = self.first_exchange(m, values) else {
+            return 0 >= threshold;
+        };
+        // The other side's recaptures can only take away, and at most what stands on the
+        // square (a queen's promotion more, if its pawns promote there): most moves are
+        // decided by these bounds without the exchange.
+        if first.gain < threshold {
+            return false;
+        }
+        let promotion = if m.to().rank() == last_rank(!self.turn) {
+            (values.queen - values.pawn).max(0)
+        } else {
+            0
+        };
+        if first.gain - (first.on_square + promotion).max(0) >= threshold {
+            return true;
+        }
         self.see_with(m, values) >= threshold
     }
 
-    /// The static exchange evaluation of the legal move `m` with the given values; see
-    /// [the model](crate::see). For a move that is not legal here the result means
-    /// nothing (but the call does not panic).
-    pub fn see_with(&self, m: Move, values: &PieceValues) -> i32 {
-        let board = &self.board;
+    /// What `m` itself wins, what then stands on its destination, and the occupancy after
+    /// it; `None` for castling.
+    fn first_exchange(&self, m: Move, values: &PieceValues) -> Option<FirstExchange> {
         let from = m.from();
         let to = m.to();
         let captured = self.captured(m).map_or(0, |role| values.value(role));
-        let mut occupied = board.occupied() - from.bitboard();
-        let (first_gain, mut on_square) = match m.kind() {
-            MoveKind::Castle => return 0,
+        let mut occupied = self.board.occupied() - from.bitboard();
+        let (gain, on_square) = match m.kind() {
+            MoveKind::Castle => return None,
             MoveKind::EnPassant => {
                 occupied -= Square::from_coords(to.file(), from.rank()).bitboard();
                 (captured, values.pawn)
@@ -150,11 +165,31 @@ impl Position {
                 values.value(role),
             ),
             MoveKind::Normal => {
-                let role = board.role_at(from).unwrap_or(Role::Pawn);
+                let role = self.board.role_at(from).unwrap_or(Role::Pawn);
                 (captured, values.value(role))
             }
         };
-        occupied |= to;
+        Some(FirstExchange {
+            gain,
+            on_square,
+            occupied: occupied | to,
+        })
+    }
+
+    /// The static exchange evaluation of the legal move `m` with the given values; see
+    /// [the model](crate::see). For a move that is not legal here the result means
+    /// nothing (but the call does not panic).
+    pub fn see_with(&self, m: Move, values: &PieceValues) -> i32 {
+        let Some(FirstExchange {
+            gain: first_gain,
+            mut on_square,
+            mut occupied,
+        }) = self.first_exchange(m, values)
+        else {
+            return 0;
+        };
+        let board = &self.board;
+        let to = m.to();
 
         let diagonal = board.diagonal_sliders();
         let orthogonal = board.orthogonal_sliders();
@@ -197,6 +232,12 @@ impl Position {
         }
         gains[0]
     }
+}
+
+struct FirstExchange {
+    gain: i32,
+    on_square: i32,
+    occupied: Bitboard,
 }
 
 /// The sliders (of `diagonal` and `orthogonal`) that attack `to` given `occupied`.
