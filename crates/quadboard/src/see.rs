@@ -19,8 +19,9 @@
 //! 4. The capturing piece is the least valuable attacker in the order pawn, knight,
 //!    bishop, rook, queen, king; among pieces of one role the one on the lowest square
 //!    (a1 = 0).
-//! 5. The value is the minimax over where the sequence stops: each side stops as soon as
-//!    capturing again would not gain it more than stopping.
+//! 5. The value is the minimax over where the sequence stops: a side captures only when,
+//!    with the best play of both sides after it, that leaves it better off than stopping.
+//!    A side whose only attacker is a king that may not capture stops.
 //!
 //! Only captures on the destination square take part: en passant only as `m` itself, and
 //! a double push's exposure to en passant is not counted.
@@ -30,7 +31,10 @@
 //! cheapest attacker uncovers a slider of the other side, when two attackers of one role
 //! uncover different things, or when a pawn promotes, another order can be better for the
 //! side to move. Over every legal move of positions from random games, about 2 moves in
-//! 10,000 get a different value (`tests/see.rs` checks both statements).
+//! 10,000 get a different value (`tests/see.rs` checks both statements). For example, in
+//! `2r3r1/2k1p3/1p1pn1P1/3q1p1p/5P2/K2P4/2b1RN2/6Bn w - - 1 49` after Nf2-e4 fxe4, the pawn
+//! recapture dxe4 uncovers the bishop on c2, and Rxe4 first would be better: SEE gives the
+//! knight move -300 where every order gives -200.
 //!
 //! ```
 //! use quadboard::Position;

@@ -240,3 +240,20 @@ fn see_differs_from_every_order_minimax_only_at_real_choices() {
     println!("{differ} of {moves} moves differ from the every-order minimax");
     assert!(differ * 1000 < moves, "{differ} of {moves}");
 }
+
+/// The example in the module docs: the pawn, least valuable, uncovers a bishop of the
+/// other side.
+#[test]
+fn documented_difference() {
+    let pos: Position = "2r3r1/2k1p3/1p1pn1P1/3q1p1p/5P2/K2P4/2b1RN2/6Bn w - - 1 49"
+        .parse()
+        .unwrap();
+    let m = pos.parse_uci("f2e4").unwrap();
+    let values = PieceValues::CONVENTIONAL;
+    let (gain, board) = first_move(&pos, m, &values);
+    assert_eq!(
+        gain - every_order(&board, m.to(), Color::Black, &values),
+        -200
+    );
+    assert_eq!(pos.see(m), -300);
+}
