@@ -31,6 +31,15 @@ impl fmt::Display for CliError {
     }
 }
 
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CliError::Io(e) => Some(e),
+            CliError::Input(_) | CliError::BrokenPipe => None,
+        }
+    }
+}
+
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {
         if e.kind() == io::ErrorKind::BrokenPipe {

@@ -181,6 +181,14 @@ fn show_prints_fen_and_polyglot_key() {
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(
+        text.starts_with("8  r n b q k b n r\n7  p p p p p p p p\n6  . . . . . . . .\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1  R N B Q K B N R\n   a b c d e f g h\n\nFEN: "),
+        "{text}"
+    );
+    assert!(
         text.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
         "{text}"
     );

@@ -4,8 +4,8 @@ use core::fmt;
 
 use crate::{Bitboard, Color, File, Square};
 
-/// Which way a king castles.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// Which way a king castles; the king side orders first.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum CastlingSide {
     /// Towards the h-file (O-O): the king ends on g, the rook on f.
     KingSide = 0,

@@ -46,7 +46,7 @@ impl FenField {
 }
 
 /// A FEN that could not be read: which field, what text, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FenError {
     field: FenField,
     text: String,
@@ -85,13 +85,17 @@ impl FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} field '{}': {}",
-            self.field.name(),
-            self.text,
-            self.problem
-        )
+        match self.field {
+            // The whole text is at fault, not one field.
+            FenField::Fields => write!(f, "'{}': {}", self.text, self.problem),
+            field => write!(
+                f,
+                "{} field '{}': {}",
+                field.name(),
+                self.text,
+                self.problem
+            ),
+        }
     }
 }
 
@@ -209,7 +213,8 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
         let square = match c {
             'K' | 'k' => resolve_castling(board, color, true),
             'Q' | 'q' => resolve_castling(board, color, false),
-            _ => match File::from_char(c) {
+            // Shredder-FEN: the file of the rook, uppercase for white.
+            _ => match File::from_char(c.to_ascii_lowercase()) {
                 Some(file) => Square::from_coords(file, back),
                 None => {
                     return Err(FenError::new(

@@ -22,9 +22,15 @@
 //! assert_eq!(perft(&after, 3), 13_160);
 //! ```
 //!
+//! The [`guide`] goes from a FEN to a search loop.
+//!
 //! # Features
 //! - `std` (default): threads for [`perft::perft_divide`] and `std::error::Error`. Without
 //!   it the crate is `no_std` and needs only `alloc`.
+//! - `serde` (off): `Serialize` and `Deserialize` for squares, files, ranks, colours, roles
+//!   and pieces as their names, moves as UCI and positions as FEN (see `serde_support`:
+//!   castling is written king-takes-rook, and a move read from text alone is a normal move
+//!   or a promotion). It works with or without `std`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
@@ -35,12 +41,20 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
+pub mod chess960;
 pub mod fen;
+pub mod guide;
+mod move_facts;
 mod movegen;
 pub mod moves;
+pub mod null_move;
 pub mod perft;
 pub mod piece;
 pub mod position;
+mod position_text;
+pub mod see;
+#[cfg(feature = "serde")]
+pub mod serde_support;
 pub mod serialize;
 pub mod setup;
 pub mod square;

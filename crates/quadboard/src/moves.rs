@@ -6,8 +6,9 @@ use core::ops::{Deref, DerefMut};
 
 use crate::{Role, Square};
 
-/// What kind of move a [`Move`] is, beyond its two squares.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// What kind of move a [`Move`] is, beyond its two squares. Ordered as declared, promotions
+/// by role.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum MoveKind {
     /// Any move of a piece that is not one of the kinds below, capture or not.
     Normal,
@@ -152,6 +153,29 @@ impl Move {
             _ => None,
         }
     }
+}
+
+/// The squares and promotion role of UCI text `<from><to>[n|b|r|q]`, lowercase, nothing
+/// before or after; `None` when the text is not of that form. Whether a move with these
+/// squares is castling or en passant only its position can say.
+// Used by the serde feature; `Position::parse_uci` checks the same syntax on its own.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
+pub(crate) fn parse_uci_syntax(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let bytes = text.as_bytes();
+    if !(4..=5).contains(&bytes.len()) {
+        return None;
+    }
+    let from = Square::from_ascii(&bytes[..2]).ok()?;
+    let to = Square::from_ascii(&bytes[2..4]).ok()?;
+    let promotion = match bytes.get(4) {
+        None => None,
+        Some(b'n') => Some(Role::Knight),
+        Some(b'b') => Some(Role::Bishop),
+        Some(b'r') => Some(Role::Rook),
+        Some(b'q') => Some(Role::Queen),
+        Some(_) => return None,
+    };
+    Some((from, to, promotion))
 }
 
 impl fmt::Debug for Move {

@@ -323,7 +323,7 @@ impl Piece {
 }
 
 /// The text is not one of the FEN piece letters `PNBRQK` or `pnbrqk`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParsePieceError;
 
 impl fmt::Display for ParsePieceError {
@@ -346,14 +346,67 @@ impl FromStr for Piece {
     }
 }
 
+/// The text is not a colour: `w`, `b`, `white` or `black`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseColorError;
+
+impl fmt::Display for ParseColorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a colour: w, b, white or black")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseColorError {}
+
+/// Reads `w` or `b` (as in FEN) or the word `white` or `black` (as [`Color`]'s `Display`
+/// writes it), lowercase only.
 impl FromStr for Color {
-    type Err = ParsePieceError;
-    fn from_str(s: &str) -> Result<Color, ParsePieceError> {
+    type Err = ParseColorError;
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
         match s {
             "w" | "white" => Ok(Color::White),
             "b" | "black" => Ok(Color::Black),
-            _ => Err(ParsePieceError),
+            _ => Err(ParseColorError),
         }
+    }
+}
+
+/// The text is not a role: a letter of `pnbrqk` (either case) or a lowercase name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseRoleError;
+
+impl fmt::Display for ParseRoleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a role: a letter of pnbrqk or PNBRQK, or a name like knight")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseRoleError {}
+
+/// Reads a role letter in either case, as [`Role::from_char`] does (SAN writes roles in
+/// uppercase, UCI promotions in lowercase), or the lowercase English name that [`Role`]'s
+/// `Display` writes.
+///
+/// ```
+/// use quadboard::Role;
+/// assert_eq!("N".parse::<Role>(), Ok(Role::Knight));
+/// assert_eq!("n".parse::<Role>(), Ok(Role::Knight));
+/// assert_eq!("knight".parse::<Role>(), Ok(Role::Knight));
+/// assert!("x".parse::<Role>().is_err());
+/// ```
+impl FromStr for Role {
+    type Err = ParseRoleError;
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return Role::from_char(c).ok_or(ParseRoleError);
+        }
+        Role::ALL
+            .into_iter()
+            .find(|role| role.name() == s)
+            .ok_or(ParseRoleError)
     }
 }
 
@@ -396,7 +449,19 @@ mod tests {
             assert_eq!(role.index(), i);
             assert_eq!(Role::from_index(i), Some(role));
             assert_eq!(Role::from_char(role.char()), Some(role));
+            assert_eq!(role.to_string().parse::<Role>(), Ok(role));
+            assert_eq!(role.char().to_string().parse::<Role>(), Ok(role));
+            let upper = role.char().to_ascii_uppercase().to_string();
+            assert_eq!(upper.parse::<Role>(), Ok(role));
         }
+        for bad in ["", "x", "nn", "Knight", "kni", "1"] {
+            assert_eq!(bad.parse::<Role>(), Err(ParseRoleError), "{bad}");
+        }
+        for color in Color::ALL {
+            assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+            assert_eq!(color.char().to_string().parse::<Color>(), Ok(color));
+        }
+        assert_eq!("W".parse::<Color>(), Err(ParseColorError));
         assert_eq!(!Color::White, Color::Black);
     }
 }

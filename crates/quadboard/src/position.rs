@@ -330,13 +330,14 @@ impl Position {
         let pawn_moves = before.board.by_role(Role::Pawn).contains(m.from());
         self.node.play(us, m);
         self.turn = !us;
+        // Saturating: a FEN may give any counter, and playing on must not overflow.
         self.halfmoves = if captures || pawn_moves {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         // The placement's key changes on the squares whose piece changed.
         let (old, new) = (&before.board, &self.node.board);
@@ -575,5 +576,13 @@ impl fmt::Display for FromFenError {
     }
 }
 
+/// The source is the [`FenError`] or [`PositionError`] that `Display` already quotes.
 #[cfg(feature = "std")]
-impl std::error::Error for FromFenError {}
+impl std::error::Error for FromFenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FromFenError::Syntax(e) => Some(e),
+            FromFenError::Illegal(e) => Some(e),
+        }
+    }
+}

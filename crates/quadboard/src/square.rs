@@ -94,12 +94,13 @@ impl File {
         (b'a' + self as u8) as char
     }
 
-    /// The file of a letter `a` to `h` (either case).
+    /// The file of a lowercase letter `a` to `h`, as squares are written in FEN, UCI and
+    /// SAN; uppercase letters are refused, the same rule as `"a".parse::<File>()`. (Shredder-FEN
+    /// writes white's castling files in uppercase; its reader decides what the case means.)
     #[inline]
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => File::try_new(c as u8 - b'a'),
-            'A'..='H' => File::try_new(c as u8 - b'A'),
             _ => None,
         }
     }
@@ -210,14 +211,14 @@ impl Square {
             File::from_char(name[0] as char),
             Rank::from_char(name[1] as char),
         ) {
-            (Some(f), Some(r)) if name[0].is_ascii_lowercase() => Ok(Square::from_coords(f, r)),
+            (Some(f), Some(r)) => Ok(Square::from_coords(f, r)),
             _ => Err(ParseSquareError),
         }
     }
 }
 
 /// The text is not a square name: a file `a`-`h` then a rank `1`-`8`, like `e4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseSquareError;
 
 impl fmt::Display for ParseSquareError {
@@ -230,7 +231,7 @@ impl fmt::Display for ParseSquareError {
 impl std::error::Error for ParseSquareError {}
 
 /// The text is not a file letter `a`-`h` or not a rank digit `1`-`8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseCoordError;
 
 impl fmt::Display for ParseCoordError {
@@ -254,7 +255,7 @@ impl FromStr for File {
     fn from_str(s: &str) -> Result<File, ParseCoordError> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c @ 'a'..='h'), None) => File::from_char(c).ok_or(ParseCoordError),
+            (Some(c), None) => File::from_char(c).ok_or(ParseCoordError),
             _ => Err(ParseCoordError),
         }
     }
@@ -317,7 +318,14 @@ mod tests {
             assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
         }
         assert_eq!("c".parse::<File>(), Ok(File::C));
-        assert!("i".parse::<File>().is_err());
+        for bad in ["i", "C", "A", "", "ab", "1"] {
+            assert!(bad.parse::<File>().is_err(), "{bad}");
+        }
+        for c in ['a', 'h'] {
+            let file = File::from_char(c).unwrap();
+            assert_eq!(c.to_string().parse::<File>(), Ok(file));
+            assert_eq!(File::from_char(c.to_ascii_uppercase()), None);
+        }
         assert_eq!("8".parse::<Rank>(), Ok(Rank::Eighth));
         assert!("9".parse::<Rank>().is_err());
     }

@@ -11,7 +11,7 @@ use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
-use common::{chess960_back_rank, chess960_fen, Rng};
+use common::{chess960_fen, Rng};
 
 fn shakmaty_position(fen: &str, mode: shakmaty::CastlingMode) -> Chess {
     fen.parse::<Fen>()
@@ -116,19 +116,6 @@ fn random_games(start: &str, chess960: bool, games: usize, plies: usize, rng: &m
         }
     }
     checked
-}
-
-#[test]
-fn chess960_numbering() {
-    assert_eq!(
-        chess960_back_rank(518).iter().collect::<String>(),
-        "rnbqkbnr"
-    );
-    assert_eq!(chess960_back_rank(0).iter().collect::<String>(), "bbqnnrkr");
-    assert_eq!(
-        chess960_back_rank(959).iter().collect::<String>(),
-        "rkrnnqbb"
-    );
 }
 
 #[test]

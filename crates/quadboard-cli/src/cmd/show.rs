@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard::board::QuadBoard;
-use quadboard::{CastlingSide, Color, File, Piece, Position, Rank, Square};
+use quadboard::board::{PieceGlyphs, QuadBoard};
+use quadboard::{CastlingSide, Color, Piece, Position};
 
 use crate::error::CliError;
 use crate::output;
@@ -31,19 +31,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = output::position(args.fen.as_deref(), args.lenient)?;
     let mut out = output::stdout();
-    for rank in Rank::ALL.iter().rev() {
-        write!(out, "{} ", rank.char())?;
-        for file in File::ALL {
-            let c = match pos.board().piece_at(Square::from_coords(file, *rank)) {
-                Some(p) if args.unicode => p.figurine(),
-                Some(p) => p.char(),
-                None => '.',
-            };
-            write!(out, " {c}")?;
-        }
-        writeln!(out)?;
-    }
-    writeln!(out, "   a b c d e f g h")?;
+    let glyphs = if args.unicode {
+        PieceGlyphs::Figurines
+    } else {
+        PieceGlyphs::Letters
+    };
+    write!(out, "{}", pos.board().diagram(glyphs))?;
     writeln!(out)?;
     writeln!(out, "FEN: {}", pos.to_fen())?;
     writeln!(out, "Key: {:016x}", pos.key())?;

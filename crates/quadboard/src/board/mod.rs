@@ -13,10 +13,12 @@
 
 mod classical;
 mod dense;
+mod diagram;
 mod quad;
 
 pub use classical::ClassicalBoard;
 pub use dense::Board;
+pub use diagram::PieceGlyphs;
 pub use quad::{InvalidCodeError, QuadBoard, QuadDelta};
 
 use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};

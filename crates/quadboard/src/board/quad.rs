@@ -112,7 +112,7 @@ static NIBBLES: [[QuadDelta; 64]; 16] = {
 };
 
 /// Why four planes are not a quad-bitboard placement.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct InvalidCodeError {
     /// The first square (a1 first) with a code that names no piece.
     pub square: Square,

@@ -1,0 +1,122 @@
+//! What a move does, found without making it: what it captures and whether it gives check.
+//!
+//! Search asks these of many moves it never plays (move ordering, check extensions,
+//! pruning), so they read the board instead of copying the position.
+
+use crate::moves::MoveKind;
+use crate::{attacks, Bitboard, CastlingSide, Move, Piece, Position, Role, Square};
+
+impl Position {
+    /// The piece on `square`, if any (the same as [`crate::Board::piece_at`]).
+    ///
+    /// ```
+    /// use quadboard::{Piece, Position, Square};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.piece_at(Square::D8), Some(Piece::BlackQueen));
+    /// assert_eq!(pos.piece_at(Square::E4), None);
+    /// ```
+    #[inline]
+    pub const fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.node.board.piece_at(square)
+    }
+
+    /// The role of the piece that the legal move `m` captures: the piece on its destination,
+    /// a pawn for en passant, `None` for castling (whose destination is the king's own rook)
+    /// and for moves to an empty square.
+    ///
+    /// ```
+    /// use quadboard::{Position, Role};
+    /// let pos = Position::from_fen("4k3/8/8/2pP4/8/8/8/4K2R w K c6 0 2")?;
+    /// assert_eq!(pos.captured(pos.parse_uci("d5c6")?), Some(Role::Pawn));
+    /// assert_eq!(pos.captured(pos.parse_uci("e1g1")?), None);
+    /// assert_eq!(pos.captured(pos.parse_uci("h1h8")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn captured(&self, m: Move) -> Option<Role> {
+        match m.kind() {
+            MoveKind::Castle => None,
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Normal | MoveKind::Promotion(_) => self
+                .board()
+                .by_color(!self.turn)
+                .contains(m.to())
+                .then(|| self.node.board.role_at(m.to()))
+                .flatten(),
+        }
+    }
+
+    /// Whether the legal move `m` captures (en passant included, castling never).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captured(m).is_some()
+    }
+
+    /// Whether the legal move `m` checks the other king, decided without making it: a
+    /// direct check by the piece that lands (the promoted piece for a promotion, the rook
+    /// for castling) or a discovered check by a slider that the move uncovers (the en
+    /// passant victim's square included). The same answer as
+    /// `self.play(m)?.is_check()`; for a move that is not legal here the answer means
+    /// nothing (but the call does not panic).
+    ///
+    /// ```
+    /// use quadboard::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_uci("e2d4")?)); // the rook's check, discovered
+    /// assert!(!pos.gives_check(pos.parse_uci("g1h1")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let Some(king) = self.node.board.king_of(!us) else {
+            return false;
+        };
+        let from = m.from();
+        let occupied = self.node.board.occupied();
+        // Where the moving piece (or, castling, the rook) lands, what it is then, which of
+        // our pieces leave their squares, and the occupancy afterwards.
+        let (landing, role, left, after) = match m.kind() {
+            MoveKind::Castle => {
+                let side = if m.to() > from {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+                let left = from.bitboard() | m.to().bitboard();
+                (
+                    rook_to,
+                    Role::Rook,
+                    left,
+                    (occupied - left) | king_to | rook_to,
+                )
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(m.to().file(), from.rank());
+                let left = from.bitboard();
+                let after = (occupied - left - victim.bitboard()) | m.to();
+                (m.to(), Role::Pawn, left, after)
+            }
+            MoveKind::Promotion(promoted) => {
+                let left = from.bitboard();
+                (m.to(), promoted, left, (occupied - left) | m.to())
+            }
+            MoveKind::Normal => {
+                let Some(role) = self.node.board.role_at(from) else {
+                    return false;
+                };
+                let left = from.bitboard();
+                (m.to(), role, left, (occupied - left) | m.to())
+            }
+        };
+        if attacks::role_attacks(us, role, landing, after).contains(king) {
+            return true;
+        }
+        // The other side is not in check now, so any other check comes from a slider of
+        // ours whose line to the king the move opened.
+        let ours: Bitboard = self.node.board.by_color(us) - left;
+        let diagonal = ours & self.node.board.diagonal_sliders();
+        let orthogonal = ours & self.node.board.orthogonal_sliders();
+        (attacks::bishop(king, after) & diagonal | attacks::rook(king, after) & orthogonal).any()
+    }
+}
