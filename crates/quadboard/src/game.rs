@@ -168,8 +168,8 @@ impl Game {
     }
 
     fn push(&mut self, m: Move, next: Position) {
-        let reversible = next.halfmoves() != 0
-            && next.castling_rooks() == self.position.castling_rooks();
+        let reversible =
+            next.halfmoves() != 0 && next.castling_rooks() == self.position.castling_rooks();
         self.moves.push(m);
         self.keys.push(next.repetition_key());
         if !reversible {
@@ -320,6 +320,18 @@ mod tests {
         let legal = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
         assert_eq!(legal.legal_ep_square(), Some(Square::D6));
         assert_eq!(legal.repetition_key(), legal.key());
+    }
+
+    #[test]
+    fn a_pinned_en_passant_does_not_stop_a_repetition() {
+        // After 1... d5 white cannot take en passant (the king on a5 would face the rook),
+        // so the kings' walk back repeats the position; the Polyglot keys differ.
+        let fen = "4k3/3p4/8/K3P2r/8/8/8/8 b - - 0 1";
+        let g = game(fen, &["d5", "Ka4", "Ke7", "Ka5", "Ke8"]);
+        assert_eq!(g.repetitions(), 2);
+        assert_eq!(g.keys()[1], g.keys()[5]);
+        let after_d5 = game(fen, &["d5"]);
+        assert_ne!(after_d5.position().key(), g.position().key());
     }
 
     #[test]

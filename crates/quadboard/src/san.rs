@@ -629,7 +629,10 @@ mod tests {
         assert_eq!(san_of(fen, "a5d5"), "Rxd5");
         // A pinned rival does not count: the knight on e2 cannot move.
         assert_eq!(san_of("4r1k1/8/8/8/8/8/2N1N3/4K3 w - - 0 1", "c2d4"), "Nd4");
-        assert_eq!(san_of("4r1k1/8/8/8/8/8/2N1N3/3K4 w - - 0 1", "c2d4"), "Ncd4");
+        assert_eq!(
+            san_of("4r1k1/8/8/8/8/8/2N1N3/3K4 w - - 0 1", "c2d4"),
+            "Ncd4"
+        );
         // ... unless it moves along its pin.
         let along = "4r1k1/8/8/8/R7/8/4R3/4K3 w - - 0 1";
         assert_eq!(san_of(along, "a4e4"), "Rae4");
@@ -642,11 +645,20 @@ mod tests {
         assert_eq!(san_of(start, "e2e4"), "e4");
         assert_eq!(san_of(start, "g1f3"), "Nf3");
         assert_eq!(san_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
-        assert_eq!(san_of("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7d8n"), "cxd8=N");
+        assert_eq!(
+            san_of("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7d8n"),
+            "cxd8=N"
+        );
         assert_eq!(san_of("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7c8q"), "c8=Q");
         assert_eq!(san_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "b8=Q+");
-        assert_eq!(san_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
-        assert_eq!(san_of("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"), "O-O-O");
+        assert_eq!(
+            san_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+            "O-O"
+        );
+        assert_eq!(
+            san_of("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"),
+            "O-O-O"
+        );
         // Chess960: king on f1, rook on g1; castling is O-O whatever the squares.
         assert_eq!(san_of("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1"), "O-O");
         // Castling that gives check with the rook.
@@ -671,8 +683,17 @@ mod tests {
             assert_eq!(start.parse_san(text).ok(), e4, "{text}");
         }
         let castles = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        for (text, uci) in [("O-O", "e1g1"), ("0-0", "e1g1"), ("O-O-O+", "e1c1"), ("0-0-0", "e1c1")] {
-            assert_eq!(castles.parse_san(text).ok(), castles.parse_uci(uci).ok(), "{text}");
+        for (text, uci) in [
+            ("O-O", "e1g1"),
+            ("0-0", "e1g1"),
+            ("O-O-O+", "e1c1"),
+            ("0-0-0", "e1c1"),
+        ] {
+            assert_eq!(
+                castles.parse_san(text).ok(),
+                castles.parse_uci(uci).ok(),
+                "{text}"
+            );
         }
         let promote = pos("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1");
         let cxd8n = promote.parse_uci("c7d8n").unwrap();
@@ -684,7 +705,9 @@ mod tests {
     #[test]
     fn errors_are_typed_and_named() {
         let start = Position::new();
-        for text in ["", "Nf", "Nf9", "Zf3", "N@f3", "e8=K", "e4-", "Ng-f3", "exd", "O-O-O-O", "é4"] {
+        for text in [
+            "", "Nf", "Nf9", "Zf3", "N@f3", "e8=K", "e4-", "Ng-f3", "exd", "O-O-O-O", "é4",
+        ] {
             assert!(
                 matches!(start.parse_san(text), Err(SanError::Syntax(_))),
                 "{text}: {:?}",
@@ -719,7 +742,10 @@ mod tests {
             "illegal move 'c8' in this position (a pawn reaching the last rank promotes, like c8=Q)"
         );
         let long = start.parse_san("Nf3 is a fine move").unwrap_err();
-        assert_eq!(long, SanError::Syntax(SanText::excerpt(b"Nf3 is a fine move")));
+        assert_eq!(
+            long,
+            SanError::Syntax(SanText::excerpt(b"Nf3 is a fine move"))
+        );
         assert_eq!(
             long.to_string(),
             "invalid SAN 'Nf3 is a fine...': expected a move like e4, Nf3, exd5, O-O or e8=Q"
@@ -729,7 +755,10 @@ mod tests {
     #[test]
     fn excerpts_keep_whole_characters() {
         assert_eq!(SanText::excerpt(b"Nf3").as_str(), "Nf3");
-        assert_eq!(SanText::excerpt("ééééééééé".as_bytes()).as_str(), "éééééé...");
+        assert_eq!(
+            SanText::excerpt("ééééééééé".as_bytes()).as_str(),
+            "éééééé..."
+        );
         assert_eq!(SanText::excerpt(b"Nf\xff3").as_str(), "Nf...");
         // Not a legal move: some text, no panic.
         let _ = Position::new().to_san(Move::NULL);
