@@ -237,9 +237,14 @@ impl Position {
     /// # Ok::<(), quadboard::position::FromFenError>(())
     /// ```
     pub fn to_san(&self, m: Move) -> SanText {
+        let san = San::from_move(self, m);
         let mut text = SanText::new();
-        San::from_move(self, m).write_to(&mut text);
-        if let Some(suffix) = check_suffix(self, m) {
+        san.write_to(&mut text);
+        let role = match san {
+            San::Normal { role, .. } => role,
+            San::Castle(_) => Role::King,
+        };
+        if let Some(suffix) = check_suffix(self, m, role) {
             text.push(suffix);
         }
         text
@@ -326,10 +331,10 @@ fn disambiguation(from: Square, rivals: Bitboard) -> (Option<File>, Option<Rank>
     )
 }
 
-/// `+` when the legal move `m` gives check, `#` when it mates, else `None`. The check test
-/// moves pieces on a copy of the board only; the whole move is played only to look for
-/// replies to a check.
-fn check_suffix(pos: &Position, m: Move) -> Option<u8> {
+/// `+` when the legal move `m` of a `role` gives check, `#` when it mates, else `None`. The
+/// check test moves pieces on a copy of the board only; the whole move is played only to
+/// look for replies to a check.
+fn check_suffix(pos: &Position, m: Move, role: Role) -> Option<u8> {
     let us = pos.turn();
     let them = !us;
     let (from, to) = (m.from(), m.to());
@@ -356,7 +361,6 @@ fn check_suffix(pos: &Position, m: Move) -> Option<u8> {
             if let Some(victim) = board.piece_at(to) {
                 board.toggle(victim, to.bitboard());
             }
-            let role = board.role_at(from)?;
             let landing = match kind {
                 MoveKind::Promotion(promoted) => promoted,
                 _ => role,

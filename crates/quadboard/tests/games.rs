@@ -159,7 +159,6 @@ fn san_and_outcomes_agree_with_shakmaty_from_the_start_position() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let checked = random_games(start, 220, 300, &mut rng);
     assert!(checked >= 55_000, "{checked} positions");
-    eprintln!("start {checked}");
 }
 
 #[test]
@@ -170,7 +169,6 @@ fn san_and_outcomes_agree_with_shakmaty_from_chess960_starts() {
         checked += random_games(&chess960_fen(rng.below(960)), 1, 300, &mut rng);
     }
     assert!(checked >= 40_000, "{checked} positions");
-    eprintln!("960 {checked}");
 }
 
 /// Many pieces of one kind (disambiguation by file, rank and both), promotions, castling
@@ -194,7 +192,6 @@ fn san_and_outcomes_agree_with_shakmaty_in_crowded_positions() {
         checked += random_games(fen, 8, 120, &mut rng);
     }
     assert!(checked >= 5_000, "{checked} positions");
-    eprintln!("crowded {checked}");
 }
 
 /// What the repetition rules compare: placement, side to move, castling rights and the en
@@ -302,5 +299,4 @@ fn repetitions_agree_with_a_naive_count() {
         repeated += repeating_games(fen, 30, 120, &mut rng);
     }
     assert!(repeated >= 10_000, "only {repeated} repeated positions");
-    eprintln!("rep {repeated}");
 }
