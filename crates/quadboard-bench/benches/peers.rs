@@ -3,7 +3,10 @@
 //! - `perft/<position>`: bulk-counting perft of the six wiki positions (see
 //!   `quadboard_bench::PERFT_CASES`), each library's fastest public path;
 //! - `legal moves/<library>`: listing the legal moves of 1,000 positions from random
-//!   games, the cost of move generation per position.
+//!   games, the cost of move generation per position;
+//! - `SAN of all legal moves/<library>`: writing every legal move of the same 1,000
+//!   positions in SAN with check and mate suffixes (moves listed beforehand), quadboard's
+//!   `Position::to_san` against shakmaty's `SanPlus::from_move`.
 //!
 //! `cargo bench -p quadboard-bench` (the workspace builds with `-C target-cpu=native`).
 
@@ -149,5 +152,76 @@ fn legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, legal_moves);
+fn san(c: &mut Criterion) {
+    use shakmaty::Position as _;
+    let fens = random_game_fens(1000);
+    let ours: Vec<_> = fens
+        .iter()
+        .map(|f| {
+            let pos = quadboard::Position::from_fen(f).expect("quadboard reads its own FEN");
+            (pos, pos.legal_moves())
+        })
+        .collect();
+    let shak: Vec<_> = fens
+        .iter()
+        .map(|f| {
+            let pos = shakmaty_position(f);
+            let moves = pos.legal_moves();
+            (pos, moves)
+        })
+        .collect();
+    let total: usize = ours.iter().map(|(_, moves)| moves.len()).sum();
+    // Both write the same text for every move before either is timed.
+    let mut ours_text: Vec<String> = Vec::with_capacity(total);
+    for (pos, moves) in &ours {
+        ours_text.extend(moves.iter().map(|&m| pos.to_san(m).to_string()));
+    }
+    ours_text.sort();
+    let mut shak_text: Vec<String> = Vec::with_capacity(total);
+    for (pos, moves) in &shak {
+        shak_text.extend(
+            moves
+                .iter()
+                .map(|&m| shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()),
+        );
+    }
+    shak_text.sort();
+    assert_eq!(ours_text, shak_text, "the same SAN from both libraries");
+
+    let mut group = c.benchmark_group("SAN of all legal moves");
+    group.throughput(Throughput::Elements(total as u64));
+    group.measurement_time(Duration::from_secs(3));
+    // Each library appends each move's text to a reused string.
+    group.bench_function("quadboard", |b| {
+        let mut text = String::with_capacity(16);
+        b.iter(|| {
+            let mut bytes = 0;
+            for (pos, moves) in &ours {
+                for &m in moves.iter() {
+                    text.clear();
+                    text.push_str(pos.to_san(m).as_str());
+                    bytes += black_box(&text).len();
+                }
+            }
+            bytes
+        })
+    });
+    group.bench_function("shakmaty", |b| {
+        let mut text = String::with_capacity(16);
+        b.iter(|| {
+            let mut bytes = 0;
+            for (pos, moves) in &shak {
+                for &m in moves {
+                    text.clear();
+                    shakmaty::san::SanPlus::from_move(pos.clone(), m).append_to_string(&mut text);
+                    bytes += black_box(&text).len();
+                }
+            }
+            bytes
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, legal_moves, san);
 criterion_main!(benches);

@@ -1,5 +1,5 @@
 //! The `quadboard` command-line tool: perft, perft suites, the benchmark, boards, legal
-//! moves and attack sets.
+//! moves, games and attack sets.
 //!
 //! Each subcommand lives in its own module under `cmd/` and returns `Result<ExitCode,
 //! CliError>`; `main` prints errors as `error: <message>` on stderr and exits with code 2.
@@ -34,8 +34,10 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Print a position: diagram, FEN, Polyglot key, rights.
     Show(cmd::show::Args),
-    /// List the legal moves in UCI notation.
+    /// List the legal moves in UCI notation (or SAN).
     Moves(cmd::moves::Args),
+    /// Play moves in UCI or SAN; print the position, the moves, the outcome and claims.
+    Play(cmd::play::Args),
     /// Print the squares a piece attacks from a square.
     Attacks(cmd::attacks::Args),
 }
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd::bench::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Moves(args) => cmd::moves::run(args),
+        Command::Play(args) => cmd::play::run(args),
         Command::Attacks(args) => cmd::attacks::run(args),
     };
     match result {

@@ -1,40 +1,11 @@
 //! End-to-end checks of the `quadboard` binary: output formats that other tools parse,
 //! and exit codes (0 success, 1 failed suite entries, 2 bad input).
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn quadboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quadboard"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn last_line(out: &Output) -> String {
-    stdout(out).lines().last().unwrap_or_default().to_owned()
-}
-
-/// Asserts exit code 2, an `error:` line on stderr, nothing on stdout.
-fn assert_input_error(args: &[&str], needle: &str) {
-    let out = quadboard(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-    let err = stderr(&out);
-    assert!(
-        err.contains(needle),
-        "{args:?}: expected {needle:?} in {err:?}"
-    );
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", stdout(&out));
-}
+use common::{assert_input_error, last_line, quadboard, stderr, stdout};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("quadboard-cli-{}", std::process::id()));

@@ -4,6 +4,11 @@
 //! square, each castling right, the en passant file (only when a pawn of the side to move
 //! stands ready to capture there), and white to move. The numbers are Polyglot's published
 //! `Random64` array, so a quadboard key can look a position up in any Polyglot book.
+//!
+//! Polyglot's en passant rule ignores pins, so two positions that are the same for the
+//! repetition rules can have different keys. Repetitions use
+//! [`crate::Position::repetition_key`] instead, in which en passant counts only when a
+//! capture is legal (see [`crate::game`]).
 
 use crate::{Bitboard, CastlingSide, Color, File, Piece, Role, Square};
 

@@ -1,4 +1,5 @@
-//! `quadboard moves [--fen <FEN>]`: the legal moves in UCI, then `<n> legal moves`.
+//! `quadboard moves [--fen <FEN>] [--san]`: the legal moves in UCI (or SAN), then
+//! `<n> legal moves`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -15,6 +16,9 @@ pub struct Args {
     /// Accept positions that are illegal but playable.
     #[arg(long)]
     lenient: bool,
+    /// Write the moves in SAN (Nf3, exd5, O-O, e8=Q+) instead of UCI.
+    #[arg(long)]
+    san: bool,
 }
 
 /// Prints one move per line in generation order, then the count.
@@ -23,7 +27,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let moves = pos.legal_moves();
     let mut out = output::stdout();
     for &m in moves.iter() {
-        writeln!(out, "{}", pos.to_uci(m))?;
+        if args.san {
+            writeln!(out, "{}", pos.to_san(m))?;
+        } else {
+            writeln!(out, "{}", pos.to_uci(m))?;
+        }
     }
     writeln!(out, "{} legal moves", moves.len())?;
     out.flush()?;

@@ -1,7 +1,7 @@
 //! `quadboard show [--fen <FEN>] [--unicode] [--quad]`: diagram, FEN, Polyglot key, side to
 //! move, castling rights and en passant square in words.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use quadboard::board::{PieceGlyphs, QuadBoard};
@@ -31,7 +31,19 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = output::position(args.fen.as_deref(), args.lenient)?;
     let mut out = output::stdout();
-    let glyphs = if args.unicode {
+    write_position(&mut out, &pos, args.unicode)?;
+    if args.quad {
+        writeln!(out)?;
+        write!(out, "{}", quad_planes(&pos))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The diagram, then the `FEN:`, `Key:`, `Turn:`, `Castling:`, `En passant:` and (in check)
+/// `Checkers:` lines: what `show` prints and `play` prints for its final position.
+pub fn write_position(out: &mut impl Write, pos: &Position, unicode: bool) -> io::Result<()> {
+    let glyphs = if unicode {
         PieceGlyphs::Figurines
     } else {
         PieceGlyphs::Letters
@@ -41,7 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     writeln!(out, "FEN: {}", pos.to_fen())?;
     writeln!(out, "Key: {:016x}", pos.key())?;
     writeln!(out, "Turn: {}", pos.turn())?;
-    writeln!(out, "Castling: {}", castling_words(&pos))?;
+    writeln!(out, "Castling: {}", castling_words(pos))?;
     match pos.ep_square() {
         Some(sq) => writeln!(out, "En passant: {sq}")?,
         None => writeln!(out, "En passant: none")?,
@@ -58,12 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .collect();
         writeln!(out, "Checkers: {}", names.join(", "))?;
     }
-    if args.quad {
-        writeln!(out)?;
-        write!(out, "{}", quad_planes(&pos))?;
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn castling_words(pos: &Position) -> String {
