@@ -61,6 +61,7 @@ pub mod serde_support;
 pub mod serialize;
 pub mod setup;
 pub mod square;
+pub mod staged;
 #[cfg(test)]
 mod test_support;
 pub mod zobrist;

@@ -1,10 +1,11 @@
-//! What a move does, found without making it: what it captures and whether it gives check.
+//! What a move does, found without making it: what it captures and whether it gives
+//! check; and the pins behind such answers, as masks.
 //!
 //! Search asks these of many moves it never plays (move ordering, check extensions,
 //! pruning), so they read the board instead of copying the position.
 
 use crate::moves::MoveKind;
-use crate::{attacks, Bitboard, CastlingSide, Move, Piece, Position, Role, Square};
+use crate::{attacks, Bitboard, Color, Move, Piece, Position, Role, Square};
 
 impl Position {
     /// The piece on `square`, if any (the same as [`crate::Board::piece_at`]).
@@ -77,12 +78,7 @@ impl Position {
         // our pieces leave their squares, and the occupancy afterwards.
         let (landing, role, left, after) = match m.kind() {
             MoveKind::Castle => {
-                let side = if m.to() > from {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+                let (king_to, rook_to) = crate::board::castle_targets(us, from, m.to());
                 let left = from.bitboard() | m.to().bitboard();
                 (
                     rook_to,
@@ -118,5 +114,57 @@ impl Position {
         let diagonal = ours & self.node.board.diagonal_sliders();
         let orthogonal = ours & self.node.board.orthogonal_sliders();
         (attacks::bishop(king, after) & diagonal | attacks::rook(king, after) & orthogonal).any()
+    }
+
+    /// The pieces of either colour that stand alone between the king of `color` and a
+    /// bishop, rook or queen of the other side on a line with it: moving one off that line
+    /// would open the line to the king. Ours are pinned; theirs can give discovered check.
+    ///
+    /// ```
+    /// use quadboard::{Bitboard, Color, Position, Square};
+    /// // The white knight on e2 is pinned by the rook on e8; the bishop on c4 blocks
+    /// // nothing that aims at a king.
+    /// let pos = Position::from_fen("4r1k1/8/8/8/2B5/8/4N3/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.blockers(Color::White), Square::E2.bitboard());
+    /// assert_eq!(pos.pinners(Color::White), Square::E8.bitboard());
+    /// assert_eq!(pos.pinned(), Square::E2.bitboard());
+    /// assert_eq!(pos.blockers(Color::Black), Bitboard::EMPTY);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn blockers(&self, color: Color) -> Bitboard {
+        self.blockers_and_pinners(color).0
+    }
+
+    /// The bishops, rooks and queens of the side other than `color` that see the king of
+    /// `color` through exactly one piece: the other ends of the lines of
+    /// [`Position::blockers`].
+    pub fn pinners(&self, color: Color) -> Bitboard {
+        self.blockers_and_pinners(color).1
+    }
+
+    /// The pieces of the side to move pinned to its king: each may move only along the
+    /// line through the king and its pinner.
+    pub fn pinned(&self) -> Bitboard {
+        self.blockers(self.turn) & self.node.board.by_color(self.turn)
+    }
+
+    fn blockers_and_pinners(&self, color: Color) -> (Bitboard, Bitboard) {
+        let board = &self.node.board;
+        let Some(king) = board.king_of(color) else {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        };
+        let snipers = (attacks::rook_rays(king) & board.orthogonal_sliders()
+            | attacks::bishop_rays(king) & board.diagonal_sliders())
+            & board.by_color(!color);
+        let occupied = board.occupied();
+        let (mut blockers, mut pinners) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if between.count() == 1 {
+                blockers |= between;
+                pinners |= sniper;
+            }
+        }
+        (blockers, pinners)
     }
 }

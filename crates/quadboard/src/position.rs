@@ -238,7 +238,7 @@ impl Position {
 
     /// Runs the legal generator for the side to move.
     #[inline(always)]
-    fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
+    pub(crate) fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
         match self.turn {
             Color::White => movegen::generate::<White, V, Board>(&self.node, target, visitor),
             Color::Black => movegen::generate::<Black, V, Board>(&self.node, target, visitor),

@@ -291,30 +291,11 @@ fn rivals(pos: &Position, role: Role, from: Square, to: Square) -> Bitboard {
         return rivals;
     }
     let king = pos.our_king();
+    let pinned = pos.pinned();
     rivals
         .iter()
-        .filter(|&rival| !is_pinned(pos, king, rival) || attacks::aligned(king, rival, to))
+        .filter(|&rival| !pinned.contains(rival) || attacks::aligned(king, rival, to))
         .collect()
-}
-
-/// Whether our piece on `square` is the only piece between our king and an enemy slider
-/// that moves along their line.
-fn is_pinned(pos: &Position, king: Square, square: Square) -> bool {
-    let board = pos.board();
-    let line = attacks::line(king, square);
-    if line.is_empty() {
-        return false;
-    }
-    let sliders = if square.file() == king.file() || square.rank() == king.rank() {
-        board.orthogonal_sliders()
-    } else {
-        board.diagonal_sliders()
-    };
-    let snipers = sliders & board.by_color(!pos.turn()) & line;
-    let occupied = board.occupied();
-    snipers
-        .iter()
-        .any(|sniper| attacks::between(king, sniper) & occupied == square.bitboard())
 }
 
 /// The origin's file and rank to write, given the rivals that could move to the same square:
