@@ -86,6 +86,36 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Pins, stages and streams
+//!
+//! [`pinned`](crate::Position::pinned), [`blockers`](crate::Position::blockers) and
+//! [`pinners`](crate::Position::pinners) give the pin lines as masks, for either side
+//! (their blockers are the pieces that can give discovered check). Moves come in stages
+//! ([`captures`](crate::Position::captures), [`quiet_moves`](crate::Position::quiet_moves),
+//! [`evasions`](crate::Position::evasions)), by piece
+//! ([`moves_of`](crate::Position::moves_of), [`moves_from`](crate::Position::moves_from)),
+//! or as a stream of groups that the caller stops when it has what it wants
+//! ([`for_each_group`](crate::Position::for_each_group)).
+//!
+//! ```
+//! use core::ops::ControlFlow;
+//! use quadboard::{Bitboard, Position, Role, Square};
+//! let pos: Position = "4r1k1/8/8/8/8/3n4/4B3/4K2R w K - 0 1".parse()?;
+//! assert_eq!(pos.pinned(), Square::E2.bitboard());
+//! // The pinned bishop has no move; the knight on d3 checks, so only evasions remain.
+//! assert!(pos.moves_of(Role::Bishop).is_empty());
+//! assert_eq!(pos.evasions().len(), pos.legal_moves().len());
+//! // Is there a king move to the second rank? Stop at the first.
+//! let second_rank = Square::A2.rank().bitboard();
+//! let king = pos.board().king_of(pos.turn()).map_or(Bitboard::EMPTY, Square::bitboard);
+//! let found = pos.for_each_group(king, second_rank, |group| match group.moves().next() {
+//!     Some(m) => ControlFlow::Break(m),
+//!     None => ControlFlow::Continue(()),
+//! });
+//! assert!(found.is_break());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # A search loop
 //!
 //! Put together: alpha-beta over copies, checks and good captures first, null-move
