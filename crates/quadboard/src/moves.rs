@@ -158,8 +158,6 @@ impl Move {
 /// The squares and promotion role of UCI text `<from><to>[n|b|r|q]`, lowercase, nothing
 /// before or after; `None` when the text is not of that form. Whether a move with these
 /// squares is castling or en passant only its position can say.
-// Used by the serde feature; `Position::parse_uci` checks the same syntax on its own.
-#[cfg_attr(not(feature = "serde"), allow(dead_code))]
 pub(crate) fn parse_uci_syntax(text: &str) -> Option<(Square, Square, Option<Role>)> {
     let bytes = text.as_bytes();
     if !(4..=5).contains(&bytes.len()) {

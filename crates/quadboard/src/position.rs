@@ -378,23 +378,8 @@ impl Position {
     /// # Errors
     /// [`UciError`] when the text is not UCI or names no legal move.
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let bytes = text.as_bytes();
-        if !(4..=5).contains(&bytes.len()) {
+        let Some((from, to, promotion)) = crate::moves::parse_uci_syntax(text) else {
             return Err(UciError::Syntax(MoveText::raw(text)));
-        }
-        let (Ok(from), Ok(to)) = (
-            Square::from_ascii(&bytes[0..2]),
-            Square::from_ascii(&bytes[2..4]),
-        ) else {
-            return Err(UciError::Syntax(MoveText::raw(text)));
-        };
-        let promotion = match bytes.get(4) {
-            None => None,
-            Some(b'n') => Some(Role::Knight),
-            Some(b'b') => Some(Role::Bishop),
-            Some(b'r') => Some(Role::Rook),
-            Some(b'q') => Some(Role::Queen),
-            Some(_) => return Err(UciError::Syntax(MoveText::raw(text))),
         };
         let legal = self.legal_moves();
         let found = legal.iter().copied().find(|&m| {
