@@ -23,7 +23,8 @@
 //! ```
 //!
 //! # Features
-//! - `std` (default): threads for [`perft::perft_divide`] and `std::error::Error`. Without
+//! - `std` (default): threads for [`perft::perft_divide`], [`distributed`] perft over work
+//!   units, and `std::error::Error`. Without
 //!   it the crate is `no_std` and needs only `alloc`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -35,6 +36,8 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
+#[cfg(feature = "std")]
+pub mod distributed;
 pub mod fen;
 mod movegen;
 pub mod moves;
