@@ -2,7 +2,11 @@
 
 pub mod attacks;
 pub mod bench;
+pub mod merge;
 pub mod moves;
 pub mod perft;
+pub mod shard;
 pub mod show;
+pub mod split;
+pub mod status;
 pub mod suite;
