@@ -309,6 +309,18 @@ mod tests {
             let counts = sample(checkpoint);
             let bytes = counts.to_bytes();
             assert_eq!(bytes.len(), 104 + 3 * 8 + 16 + 32);
+            let magic: &[u8] = if checkpoint { b"QBCHKPT1" } else { b"QBRESLT1" };
+            assert_eq!(&bytes[..8], magic);
+            assert_eq!(&bytes[8..40], &counts.manifest.0);
+            assert_eq!(&bytes[40..48], &7u64.to_le_bytes());
+            assert_eq!(&bytes[48..56], &0xdead_beefu64.to_le_bytes());
+            assert_eq!(&bytes[56..64], &3u64.to_le_bytes());
+            assert_eq!(&bytes[64..72], &1234u64.to_le_bytes());
+            assert_eq!(&bytes[72..87], b"quadboard 0.1.0");
+            assert_eq!(&bytes[104..112], &5u64.to_le_bytes());
+            assert_eq!(&bytes[120..128], &(1u64 << 40).to_le_bytes());
+            assert_eq!(&bytes[128..144], &((1u128 << 100) + 3).to_le_bytes());
+            assert_eq!(&bytes[144..], &Sha256::digest(&bytes[..144]).0);
             assert_eq!(
                 ShardCounts::from_bytes(&bytes, checkpoint),
                 Ok(counts.clone())

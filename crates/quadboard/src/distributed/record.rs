@@ -394,7 +394,12 @@ mod tests {
         assert_eq!(Record::from_bytes(&bytes), record);
         // The start position: 32 pieces, white to move, four castling rooks.
         assert_eq!(&bytes[..8], &0xffff_0000_0000_ffffu64.to_le_bytes());
-        assert_eq!(bytes[8], 0x1d, "a1: white rook that may castle, b1: knight");
+        // a1 castling rook (13) and b1 knight (1) in the first byte, ..., the eight white
+        // pawns (0), the black pawns (6), a8 castling rook (14), b8 knight (7), ...
+        let codes = [
+            0x1d, 0x42, 0x25, 0xd1, 0, 0, 0, 0, 0x66, 0x66, 0x66, 0x66, 0x7e, 0xa8, 0x8b, 0xe7,
+        ];
+        assert_eq!(&bytes[8..24], &codes);
     }
 
     #[test]

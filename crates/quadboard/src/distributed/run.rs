@@ -289,7 +289,10 @@ impl Run<'_> {
             drop(finished);
             let mut last_save = Instant::now();
             let mut saved = total - pending.len() as u64;
-            let tick = options.checkpoint_every.min(Duration::from_millis(200));
+            // Wake often enough for progress and checkpoints, never in a busy loop.
+            let tick = options
+                .checkpoint_every
+                .clamp(Duration::from_millis(20), Duration::from_millis(200));
             let mut running = workers;
             while running > 0 {
                 match wait.recv_timeout(tick) {

@@ -50,6 +50,27 @@ fn unique_positions_from_the_start_match_the_published_counts() {
     }
 }
 
+/// Plies 5 and 6 (9.4 million positions): `cargo test --release -p quadboard --lib -- --ignored unique`.
+#[test]
+#[ignore]
+fn unique_positions_at_plies_5_and_6_match_the_published_counts() {
+    let temp = TempDir::new("unique-deep");
+    std::fs::create_dir_all(&temp.0).unwrap();
+    for (plies, expected) in [(5, 822_518), (6, 9_417_681)] {
+        let mut count = 0;
+        let found = unique_positions(&Position::new(), plies, 1 << 26, &temp.0, None, &mut |_| {
+            count += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            found,
+            (expected, u128::from(perft(&Position::new(), plies)))
+        );
+        assert_eq!(count, expected);
+    }
+}
+
 #[test]
 fn deduplication_gives_the_same_stream_in_any_memory() {
     // 1024 entries (the least) spill at ply 3 and split buckets again at ply 4.
