@@ -103,6 +103,15 @@ fn split(scratch: &Scratch, fen: &str, depth: u32, at: u32, shards: u32) {
     assert!(text.starts_with("unique positions: "), "{text}");
 }
 
+/// Runs `shard` for each index with the extra arguments; each must succeed.
+fn run_shards(dir: &str, indexes: &[&str], extra: &[&str]) {
+    for index in indexes {
+        let mut args = vec!["shard", dir, "--index", index];
+        args.extend(extra);
+        assert_code(&quadboard(&args), 0);
+    }
+}
+
 #[test]
 fn split_shard_merge_equals_perft() {
     let cases = [
@@ -311,12 +320,7 @@ fn two_seeds_agree_and_a_changed_count_is_found() {
     split(&scratch, START, 4, 2, 2);
     let dir = scratch.dir();
     for seed in ["0", "3"] {
-        for index in ["0", "1"] {
-            let out = quadboard(&[
-                "shard", dir, "--index", index, "--seed", seed, "--hash", "1",
-            ]);
-            assert_code(&out, 0);
-        }
+        run_shards(dir, &["0", "1"], &["--seed", seed, "--hash", "1"]);
     }
     let out = quadboard(&["merge", dir]);
     assert_code(&out, 0);
@@ -354,9 +358,7 @@ fn damaged_files_are_refused_with_exit_code_2() {
     let scratch = Scratch::new("corrupt");
     split(&scratch, START, 3, 1, 2);
     let dir = scratch.dir();
-    for index in ["0", "1"] {
-        assert_code(&quadboard(&["shard", dir, "--index", index]), 0);
-    }
+    run_shards(dir, &["0", "1"], &[]);
     let result = Path::new(dir).join("results/shard-00001.seed-0.result");
     let mut bytes = std::fs::read(&result).unwrap();
     bytes[110] ^= 0x10;
@@ -402,9 +404,7 @@ fn status_counts_done_running_and_missing_shards() {
          seed 0: 0 done, 0 running, 5 missing, 0 nodes so far\n\
          seed 0 missing: 0-4\n"
     );
-    for index in ["1", "2", "4"] {
-        assert_code(&quadboard(&["shard", dir, "--index", index]), 0);
-    }
+    run_shards(dir, &["1", "2", "4"], &[]);
     let out = quadboard(&["status", dir]);
     let text = stdout(&out);
     assert!(

@@ -90,15 +90,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let outcome = run_shard(&dir, index, &options).map_err(|e| CliError::input(e.to_string()))?;
     bar.finish_and_clear();
     let seed = args.seed;
-    let mut out = output::stdout();
-    match outcome {
+    // Notes first, then the result line, then the time: in that order in a job's log.
+    let (line, nodes) = match outcome {
         ShardOutcome::AlreadyDone(result) => {
             let n = result.counts.len();
-            writeln!(
-                out,
+            let line = format!(
                 "shard {index} seed {seed}: already done, {n} records, {} nodes",
                 result.sum
-            )?;
+            );
+            (line, None)
         }
         ShardOutcome::Counted {
             result,
@@ -112,24 +112,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if resumed > 0 {
                 eprintln!("resumed from a checkpoint: {resumed} of {n} records were done");
             }
-            writeln!(
-                out,
+            let line = format!(
                 "shard {index} seed {seed}: {n} records, {} nodes",
                 result.sum
-            )?;
-            let seconds = start.elapsed().as_secs_f64();
-            eprintln!(
-                "time: {seconds:.3} s, {:.1} Mnps",
-                output::mnps(result.sum, seconds)
             );
+            (line, Some(result.sum))
         }
-        ShardOutcome::Stopped { done, total } => {
-            writeln!(
-                out,
-                "shard {index} seed {seed}: stopped, {done} of {total} records"
-            )?;
-        }
-    }
+        ShardOutcome::Stopped { done, total } => (
+            format!("shard {index} seed {seed}: stopped, {done} of {total} records"),
+            None,
+        ),
+    };
+    let mut out = output::stdout();
+    writeln!(out, "{line}")?;
     out.flush()?;
+    if let Some(nodes) = nodes {
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!(
+            "time: {seconds:.3} s, {:.1} Mnps",
+            output::mnps(nodes, seconds)
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
