@@ -184,7 +184,8 @@ impl Manifest {
         let (paths_line, paths) = next("paths")?;
         let paths = number((paths_line, paths))?;
 
-        let mut shards = Vec::with_capacity(count as usize);
+        // The count is only trusted as far as the lines go.
+        let mut shards = Vec::with_capacity(count.min(1 << 16) as usize);
         for i in 0..count {
             let (n, line) = next("shard")?;
             let fields: Vec<&str> = line.split(' ').collect();

@@ -220,7 +220,7 @@ impl MergeReport {
 /// SHA-256, the manifest's paths), every result and checkpoint (checksum, split, shard,
 /// seed, record count, sum); where two or more seeds have a result for a shard, their
 /// counts are compared record by record. `seeds` limits the merge to those seeds; by
-/// default every seed with a result or checkpoint takes part (seed 0 when there is none).
+/// default (`None` or empty) every seed with a result or checkpoint takes part (seed 0 when there is none).
 ///
 /// # Errors
 /// [`Error::Corrupt`] or [`Error::Mismatch`] for a damaged or foreign file,
@@ -229,13 +229,13 @@ impl MergeReport {
 pub fn merge(dir: &WorkDir, seeds: Option<&[u64]>) -> Result<MergeReport, Error> {
     let (results, checkpoints) = scan(dir)?;
     let seeds: Vec<u64> = match seeds {
-        Some(seeds) => seeds
+        Some(seeds) if !seeds.is_empty() => seeds
             .iter()
             .copied()
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect(),
-        None => {
+        _ => {
             let found: BTreeSet<u64> = results.keys().chain(checkpoints.keys()).copied().collect();
             if found.is_empty() {
                 vec![0]

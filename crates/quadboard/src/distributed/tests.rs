@@ -333,8 +333,9 @@ fn two_seeds_are_compared_record_by_record() {
     assert_eq!((difference.shard, difference.record), (2, 3));
     assert_eq!(difference.counts[1].1, difference.counts[0].1 + 1);
     assert_eq!(dir.fen_of(&records[3]).unwrap(), difference.fen);
-    // One seed alone still merges.
+    // One seed alone still merges; no seeds means all of them.
     assert_eq!(merge(&dir, Some(&[0])).unwrap().total, Some(197_281));
+    assert_eq!(merge(&dir, Some(&[])).unwrap().seeds.len(), 2);
 }
 
 #[test]
