@@ -157,7 +157,9 @@ pub(crate) fn read_shard(
 }
 
 /// The counts of one shard with one table seed: a finished result, or a checkpoint of a
-/// run under way.
+/// run under way. On disk: a 104-byte header (magic, manifest SHA-256, shard, seed, record
+/// count, milliseconds, tool), the counts, the sum and a SHA-256 of it all, little-endian
+/// (`docs/distributed.md` has the layout).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShardCounts {
     /// A checkpoint (some counts may be [`PENDING`]) rather than a result.

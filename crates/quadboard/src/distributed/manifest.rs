@@ -25,7 +25,10 @@ use super::sha256::{Digest, Sha256};
 /// The format line, with the version of the work-directory format.
 const FORMAT: &str = "format quadboard-split 1";
 
-/// A split: the root, the depths, the unique positions and the shards.
+/// A split: the root, the depths, the unique positions and the shards. Written as text
+/// lines `format quadboard-split 1`, `tool`, `fen`, `depth`, `split-depth`, `shards`,
+/// `positions`, `paths`, one `shard <i> records <n> paths <n> work <n> sha256 <digest>`
+/// line per shard, and `manifest-sha256 <digest>` of all the lines before.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Manifest {
     /// The program that wrote it, `quadboard <version>`.

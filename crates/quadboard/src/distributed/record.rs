@@ -57,9 +57,14 @@ pub fn legal_ep_square(pos: &Position) -> Option<Square> {
         .then_some(ep)
 }
 
-/// A position reduced to what perft depends on, in 24 bytes (see the [module
-/// documentation](self) for the layout). Equal positions in the sense of perft, and only
-/// those, have equal packed forms.
+/// A position reduced to what perft depends on, in 24 bytes. Equal positions in the sense
+/// of perft, and only those, have equal packed forms.
+///
+/// Bytes 0..8 are the occupied squares (bit `i` for square `i`), bytes 8..24 a 4-bit code
+/// per occupied square in ascending order, low nibble first: 0 to 5 the white pawn,
+/// knight, bishop, rook, queen and king, 6 to 11 the black ones, 12 a pawn that may be
+/// taken en passant, 13 and 14 a white and a black rook that may castle, 15 the black king
+/// with black to move. `docs/distributed.md` has the details.
 ///
 /// ```
 /// use quadboard::distributed::PackedPosition;
