@@ -1,5 +1,6 @@
 //! The `quadboard` command-line tool: perft, perft suites, the benchmark, boards, legal
-//! moves, games and attack sets.
+//! moves, games, attack sets, and perft split into work units (split, shard, merge,
+//! status).
 //!
 //! Each subcommand lives in its own module under `cmd/` and returns `Result<ExitCode,
 //! CliError>`; `main` prints errors as `error: <message>` on stderr and exits with code 2.
@@ -40,6 +41,14 @@ enum Command {
     Play(cmd::play::Args),
     /// Print the squares a piece attacks from a square.
     Attacks(cmd::attacks::Args),
+    /// Split deep perft into shards of unique positions: a work directory for schedulers.
+    Split(cmd::split::Args),
+    /// Count one shard of a work directory (index from --index or the job array).
+    Shard(cmd::shard::Args),
+    /// Check a work directory and add its shards up.
+    Merge(cmd::merge::Args),
+    /// Show which shards of a work directory are done, running or missing.
+    Status(cmd::status::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +69,10 @@ fn main() -> ExitCode {
         Command::Moves(args) => cmd::moves::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Attacks(args) => cmd::attacks::run(args),
+        Command::Split(args) => cmd::split::run(args),
+        Command::Shard(args) => cmd::shard::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
+        Command::Status(args) => cmd::status::run(args),
     };
     match result {
         Ok(code) => code,

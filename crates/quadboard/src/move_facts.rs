@@ -122,9 +122,9 @@ impl Position {
     ///
     /// ```
     /// use quadboard::{Bitboard, Color, Position, Square};
-    /// // The white knight on e2 is pinned by the rook on e8; the bishop on c4 blocks
+    /// // The white knight on e2 is pinned by the rook on e8; the bishop on c3 blocks
     /// // nothing that aims at a king.
-    /// let pos = Position::from_fen("4r1k1/8/8/8/2B5/8/4N3/4K3 w - - 0 1")?;
+    /// let pos = Position::from_fen("4r1k1/8/8/8/8/2B5/4N3/4K3 w - - 0 1")?;
     /// assert_eq!(pos.blockers(Color::White), Square::E2.bitboard());
     /// assert_eq!(pos.pinners(Color::White), Square::E8.bitboard());
     /// assert_eq!(pos.pinned(), Square::E2.bitboard());

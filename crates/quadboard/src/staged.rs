@@ -20,7 +20,7 @@
 //!     },
 //!     _ => ControlFlow::Continue(()),
 //! });
-//! assert_eq!(found.break_value().map(|m| m.to_string()).as_deref(), Some("e5d7"));
+//! assert_eq!(found.break_value().map(|m| m.to_string()).as_deref(), Some("e5g6"));
 //! assert_eq!(pos.moves_of(Role::Knight).len(), 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -2,8 +2,12 @@
 
 pub mod attacks;
 pub mod bench;
+pub mod merge;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod shard;
 pub mod show;
+pub mod split;
+pub mod status;
 pub mod suite;

@@ -30,9 +30,10 @@ impl Packed {
         Packed([q[0].0, q[1].0, q[2].0, q[3].0, extra])
     }
 
+    /// The table index hash; `start` is the seed-dependent starting value.
     #[inline]
-    fn hash(&self) -> u64 {
-        let mut h = 0x243f_6a88_85a3_08d3u64;
+    fn hash(&self, start: u64) -> u64 {
+        let mut h = start;
         for w in self.0 {
             h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             h ^= h >> 29;
@@ -107,6 +108,7 @@ impl Slot {
 pub struct PerftTable {
     slots: Vec<Slot>,
     mask: usize,
+    hash_start: u64,
 }
 
 impl PerftTable {
@@ -115,14 +117,27 @@ impl PerftTable {
 
     /// A table of at most `megabytes` MiB (a power of two number of entries, at least 2).
     pub fn new(megabytes: usize) -> PerftTable {
+        PerftTable::with_seed(megabytes, 0)
+    }
+
+    /// Like [`PerftTable::new`], with the index hash started from `seed` (0 gives the
+    /// table of `new`): another seed stores the same subtrees in other slots, so that two
+    /// runs with different seeds share no table layout. Entries are verified by the whole
+    /// position either way; a second seed guards against faults, not collisions.
+    pub fn with_seed(megabytes: usize, seed: u64) -> PerftTable {
         let wanted = (megabytes.saturating_mul(1 << 20) / Self::ENTRY_BYTES).max(2);
         // Round down to a power of two so that the index is a mask.
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         let mut slots = Vec::with_capacity(len);
         slots.resize_with(len, Slot::new);
+        // SplitMix64's finaliser: every seed bit moves the start, and seed 0 leaves it.
+        let mut z = seed;
+        z = (z ^ z >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
         PerftTable {
             slots,
             mask: len - 1,
+            hash_start: 0x243f_6a88_85a3_08d3 ^ z ^ z >> 31,
         }
     }
 
@@ -139,7 +154,7 @@ impl PerftTable {
     /// The count stored for exactly this subtree, if any.
     #[inline]
     pub(crate) fn probe(&self, key: &Packed) -> Option<u64> {
-        let i = key.hash() as usize & self.mask;
+        let i = key.hash(self.hash_start) as usize & self.mask;
         // Two-way buckets: the slot and its neighbour.
         for slot in [&self.slots[i], &self.slots[i ^ 1]] {
             if let Some((stored, nodes)) = slot.read() {
@@ -154,7 +169,7 @@ impl PerftTable {
     /// Stores a count, replacing the shallower of the two candidate entries.
     #[inline]
     pub(crate) fn store(&self, key: &Packed, nodes: u64) {
-        let i = key.hash() as usize & self.mask;
+        let i = key.hash(self.hash_start) as usize & self.mask;
         let depth_of = |slot: &Slot| slot.read().map_or(0, |(k, _)| k.depth());
         let target = if depth_of(&self.slots[i]) <= depth_of(&self.slots[i ^ 1]) {
             i

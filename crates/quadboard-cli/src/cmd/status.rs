@@ -1,0 +1,85 @@
+//! `quadboard status <DIR>`: which shards are done, running or missing, and the nodes so
+//! far.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use quadboard::distributed::{status, ShardState, WorkDir};
+
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `status`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The work directory written by `split`.
+    dir: PathBuf,
+}
+
+/// Shard indexes as ranges: `0-3, 5, 7-9`.
+pub fn ranges(indexes: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < indexes.len() {
+        let mut j = i;
+        while j + 1 < indexes.len() && indexes[j + 1] == indexes[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            indexes[i].to_string()
+        } else {
+            format!("{}-{}", indexes[i], indexes[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// Runs `status`: a line for the split, then for each seed
+/// `seed <S>: <d> done, <r> running, <m> missing, <n> nodes so far`, followed by
+/// `seed <S> running: <i> (<done>/<records>), ...` and `seed <S> missing: <ranges>` lines
+/// when there are any.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let dir = WorkDir::open(&args.dir).map_err(|e| CliError::input(e.to_string()))?;
+    let status = status(&dir).map_err(|e| CliError::input(e.to_string()))?;
+    let manifest = dir.manifest();
+    let mut out = output::stdout();
+    writeln!(
+        out,
+        "split: depth {} at ply {}, {} shards, {} positions",
+        manifest.depth,
+        manifest.split_depth,
+        manifest.shards.len(),
+        manifest.positions
+    )?;
+    for seed in &status.seeds {
+        let (done, running, missing) = (seed.done(), seed.running(), seed.missing());
+        writeln!(
+            out,
+            "seed {}: {} done, {} running, {} missing, {} nodes so far",
+            seed.seed,
+            done.len(),
+            running.len(),
+            missing.len(),
+            seed.nodes()
+        )?;
+        if !running.is_empty() {
+            let states: Vec<String> = running
+                .iter()
+                .filter_map(|&i| match seed.shards[i as usize] {
+                    ShardState::Running { done, total, .. } => {
+                        Some(format!("{i} ({done}/{total})"))
+                    }
+                    _ => None,
+                })
+                .collect();
+            writeln!(out, "seed {} running: {}", seed.seed, states.join(", "))?;
+        }
+        if !missing.is_empty() {
+            writeln!(out, "seed {} missing: {}", seed.seed, ranges(&missing))?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
