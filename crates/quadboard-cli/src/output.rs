@@ -7,8 +7,27 @@ use quadboard::Position;
 
 use crate::error::CliError;
 
+/// The position a command works on: `--fen`, else the start position, read strictly
+/// unless `--lenient`.
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// The position as FEN (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Accept positions that are illegal but playable (impossible checks, extra material).
+    #[arg(long)]
+    lenient: bool,
+}
+
+impl PositionArgs {
+    /// The position, or an error naming what is wrong with the FEN.
+    pub fn position(&self) -> Result<Position, CliError> {
+        position(self.fen.as_deref(), self.lenient)
+    }
+}
+
 /// The start position, or the position of `fen` (strictly validated unless `lenient`).
-pub fn position(fen: Option<&str>, lenient: bool) -> Result<Position, CliError> {
+fn position(fen: Option<&str>, lenient: bool) -> Result<Position, CliError> {
     let Some(fen) = fen else {
         return Ok(Position::new());
     };

@@ -10,12 +10,8 @@ use crate::output;
 /// Arguments of `moves`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Accept positions that are illegal but playable.
-    #[arg(long)]
-    lenient: bool,
+    #[command(flatten)]
+    position: output::PositionArgs,
     /// Write the moves in SAN (Nf3, exd5, O-O, e8=Q+) instead of UCI.
     #[arg(long)]
     san: bool,
@@ -23,7 +19,7 @@ pub struct Args {
 
 /// Prints one move per line in generation order, then the count.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let pos = args.position.position()?;
     let moves = pos.legal_moves();
     let mut out = output::stdout();
     for &m in moves.iter() {

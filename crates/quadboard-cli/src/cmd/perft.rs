@@ -15,9 +15,8 @@ pub struct Args {
     /// Plies to search (0 to 20).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
-    /// The position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: output::PositionArgs,
     /// Print the count below each legal move, sorted by UCI text.
     #[arg(long)]
     divide: bool,
@@ -28,9 +27,6 @@ pub struct Args {
     /// collision can never change a count.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
     hash: u32,
-    /// Accept positions that are illegal but playable (impossible checks, extra material).
-    #[arg(long)]
-    lenient: bool,
     /// Run the engine on quad-bitboards instead of the dense board (same counts).
     #[arg(long)]
     quad: bool,
@@ -39,7 +35,7 @@ pub struct Args {
 /// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
 /// last line is always `Nodes searched: <N>`. Time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let pos = args.position.position()?;
     let table = (args.hash > 0).then(|| PerftTable::new(args.hash as usize));
     let start = Instant::now();
     let mut out = output::stdout();

@@ -24,12 +24,8 @@ use crate::output;
 /// Arguments of `play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position to start from (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Accept positions that are illegal but playable.
-    #[arg(long)]
-    lenient: bool,
+    #[command(flatten)]
+    position: output::PositionArgs,
     /// The moves, each in UCI (e2e4, e1g1, e7e8q) or SAN (e4, Nf3, O-O, exd8=Q+).
     #[arg(value_name = "MOVE", required = true)]
     moves: Vec<String>,
@@ -38,7 +34,7 @@ pub struct Args {
 /// Plays the moves and prints the final position, the movetext, the outcome and the
 /// claimable draws.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let start = output::position(args.fen.as_deref(), args.lenient)?;
+    let start = args.position.position()?;
     let mut game = Game::from_position(start);
     for (i, text) in args.moves.iter().enumerate() {
         let ply = i + 1;

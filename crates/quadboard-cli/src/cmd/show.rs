@@ -13,23 +13,19 @@ use crate::output;
 /// Arguments of `show`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: output::PositionArgs,
     /// Draw pieces as figurines instead of letters.
     #[arg(long)]
     unicode: bool,
     /// Also print the four quad-bitboard planes side by side.
     #[arg(long)]
     quad: bool,
-    /// Accept positions that are illegal but playable.
-    #[arg(long)]
-    lenient: bool,
 }
 
 /// Prints the position.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = output::position(args.fen.as_deref(), args.lenient)?;
+    let pos = args.position.position()?;
     let mut out = output::stdout();
     write_position(&mut out, &pos, args.unicode)?;
     if args.quad {

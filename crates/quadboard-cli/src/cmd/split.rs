@@ -26,12 +26,8 @@ pub struct Args {
     /// The work directory to create (new or empty).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// The root position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Accept a root that is illegal but playable (impossible checks, extra material).
-    #[arg(long)]
-    lenient: bool,
+    #[command(flatten)]
+    position: output::PositionArgs,
     /// Memory for deduplication in MiB; more positions spill to temporary files.
     #[arg(long, value_name = "MB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
     memory: u32,
@@ -47,7 +43,7 @@ pub struct Args {
 /// Runs `split`: summary lines `unique positions: <n>`, `paths: <perft(K)>`,
 /// `shards: <N>, <min> to <max> records each`; time on stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let root = output::position(args.fen.as_deref(), args.lenient)?;
+    let root = args.position.position()?;
     let bar = output::progress(0, "split");
     let progress = |p: SplitProgress| match p {
         SplitProgress::Expanding { ply, done, total } => {
