@@ -127,6 +127,7 @@ pub fn perft_quad(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft of `pos` on the given representation, with a table if one is given.
+#[cfg(feature = "std")]
 pub(crate) fn perft_on(
     pos: &Position,
     depth: u32,
