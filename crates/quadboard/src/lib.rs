@@ -35,6 +35,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
+pub mod cpu;
 pub mod fen;
 mod movegen;
 pub mod moves;

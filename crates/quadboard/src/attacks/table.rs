@@ -1,6 +1,12 @@
-//! The slider tables that `build.rs` writes as raw words, viewed as `u64` arrays.
+//! The slider tables that `build.rs` writes as raw words, viewed as `u64` arrays, and the
+//! lookup shared by their two index functions (magic multiply-shift and PEXT).
+//!
+//! Both tables are statics in the binary's read-only data, so the system maps their pages
+//! in only when a lookup touches them: a run that uses one index function does not pay
+//! for the other table.
 
 use super::slider_math::{table_layout, TableLayout};
+use crate::{Bitboard, Square};
 
 pub(crate) const LAYOUT: TableLayout = table_layout();
 pub(crate) const SIZE: usize = LAYOUT.size;
@@ -21,5 +27,38 @@ macro_rules! words {
 }
 
 pub(crate) static MAGIC: &[u64; SIZE] = words!("magic.bin");
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(target_arch = "x86_64")]
 pub(crate) static PEXT: &[u64; SIZE] = words!("pext.bin");
+
+/// The two slider kinds, in the order of the tables and of [`LAYOUT`].
+#[derive(Clone, Copy)]
+pub(crate) enum Slider {
+    Rook = 0,
+    Bishop = 1,
+}
+
+/// An index function into one of the tables: per square an entry, and from an entry and
+/// the occupied squares a position in the table.
+///
+/// # Safety
+/// `index` must return a position inside `table()` for every entry of `entries()` and
+/// every occupancy: [`lookup`] reads the table there unchecked.
+pub(crate) unsafe trait Index {
+    /// What one square needs to index its slice of the table.
+    type Entry: 'static;
+    /// The entries by kind ([`Slider`]) and square.
+    fn entries() -> &'static [[Self::Entry; 64]; 2];
+    /// The table the index points into.
+    fn table() -> &'static [u64; SIZE];
+    /// The position of the attack set of `entry`'s square given `occupied`.
+    fn index(entry: &Self::Entry, occupied: Bitboard) -> usize;
+}
+
+/// The squares a slider of `kind` on `square` attacks, given the occupied squares, by the
+/// table and index function of `I`.
+#[inline(always)]
+pub(crate) fn lookup<I: Index>(kind: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    let entry = &I::entries()[kind as usize][square.index()];
+    // SAFETY: `Index` implementations return positions inside their table.
+    Bitboard(unsafe { *I::table().get_unchecked(I::index(entry, occupied)) })
+}
