@@ -57,11 +57,7 @@ macro_rules! for_each_level {
     ($m:ident) => {
         $m!($crate::cpu::Baseline, Baseline, []);
         #[cfg(target_arch = "x86_64")]
-        $m!(
-            $crate::cpu::Avx2,
-            Avx2,
-            ["popcnt", "bmi1", "lzcnt", "avx2"]
-        );
+        $m!($crate::cpu::Avx2, Avx2, ["popcnt", "bmi1", "lzcnt", "avx2"]);
         #[cfg(target_arch = "x86_64")]
         $m!(
             $crate::cpu::Bmi2,
@@ -72,7 +68,16 @@ macro_rules! for_each_level {
         $m!(
             $crate::cpu::Avx512,
             Avx512,
-            ["popcnt", "bmi1", "lzcnt", "avx2", "bmi2", "avx512f", "avx512vl", "avx512vpopcntdq"]
+            [
+                "popcnt",
+                "bmi1",
+                "lzcnt",
+                "avx2",
+                "bmi2",
+                "avx512f",
+                "avx512vl",
+                "avx512vpopcntdq"
+            ]
         );
     };
 }
@@ -290,7 +295,10 @@ pub fn level() -> CpuLevel {
 
 #[cold]
 fn choose() -> CpuLevel {
-    let chosen = env_level().ok().flatten().unwrap_or_else(CpuLevel::detected);
+    let chosen = env_level()
+        .ok()
+        .flatten()
+        .unwrap_or_else(CpuLevel::detected);
     // Another thread may have chosen meanwhile; the first choice stands.
     let _ = CHOSEN.compare_exchange(0, chosen as u8 + 1, Ordering::Relaxed, Ordering::Relaxed);
     level()

@@ -4,8 +4,9 @@
 use core::fmt;
 
 use crate::board::Board;
+use crate::cpu::dispatch;
 use crate::fen::FenError;
-use crate::movegen::{self, Black, Counter, DenseNode, Lister, Visitor, White};
+use crate::movegen::{self, Black, Counter, DenseNode, Generator, Lister, Visitor, White};
 use crate::moves::{Move, MoveList};
 use crate::setup::Reasons;
 use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
@@ -236,13 +237,17 @@ impl Position {
         movegen::attackers(self.board(), square, color, occupied)
     }
 
-    /// Runs the legal generator for the side to move.
+    /// Runs the legal generator for the side to move, compiled for the CPU level in use.
     #[inline(always)]
     fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
-        match self.turn {
-            Color::White => movegen::generate::<White, V, Board>(&self.node, target, visitor),
-            Color::Black => movegen::generate::<Black, V, Board>(&self.node, target, visitor),
-        }
+        let node = &self.node;
+        // SAFETY: `dispatch!` picks a level the CPU supports.
+        dispatch!(C => unsafe {
+            match self.turn {
+                Color::White => C::generate::<White, V, Board>(node, target, visitor),
+                Color::Black => C::generate::<Black, V, Board>(node, target, visitor),
+            }
+        })
     }
 
     /// Every legal move.

@@ -82,7 +82,9 @@ pub(crate) trait Cpu {
         #[cfg(target_arch = "x86_64")]
         if Self::VPOPCNT {
             // SAFETY: the level has AVX2 and AVX-512 VL and VPOPCNTDQ (see the trait).
-            return unsafe { eight::simd::move_count_vpopcnt(orthogonal, diagonal, empty, movable) };
+            return unsafe {
+                eight::simd::move_count_vpopcnt(orthogonal, diagonal, empty, movable)
+            };
         } else if Self::SIMD {
             // SAFETY: the level has AVX2 (see the trait).
             return unsafe { eight::simd::move_count(orthogonal, diagonal, empty, movable) };
