@@ -80,14 +80,13 @@ pub(crate) trait Cpu {
         movable: Bitboard,
     ) -> u32 {
         #[cfg(target_arch = "x86_64")]
-        if Self::VPOPCNT {
-            // SAFETY: the level has AVX2 and AVX-512 VL and VPOPCNTDQ (see the trait).
+        if Self::SIMD {
+            let vpopcnt = Self::VPOPCNT;
+            // SAFETY: the level has AVX2, and with VPOPCNT AVX-512 VL and VPOPCNTDQ (see
+            // the trait).
             return unsafe {
-                eight::simd::move_count_vpopcnt(orthogonal, diagonal, empty, movable)
+                eight::simd::move_count(orthogonal, diagonal, empty, movable, vpopcnt)
             };
-        } else if Self::SIMD {
-            // SAFETY: the level has AVX2 (see the trait).
-            return unsafe { eight::simd::move_count(orthogonal, diagonal, empty, movable) };
         }
         slider_move_count_scalar(orthogonal, diagonal, empty, movable)
     }

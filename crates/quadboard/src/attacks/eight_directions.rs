@@ -223,71 +223,42 @@ pub(super) mod simd {
         }
     }
 
-    /// The left- and right-shifting fills restricted to `movable`.
+    /// [`super::slider_move_count`]: the eight lanes counted by AVX-512 VPOPCNTDQ, four
+    /// per instruction, with `vpopcnt`; else by scalar `popcnt`.
     ///
     /// # Safety
-    /// The CPU must have AVX2.
-    #[inline(always)]
-    unsafe fn movable_fills(
-        orthogonal: Bitboard,
-        diagonal: Bitboard,
-        empty: Bitboard,
-        movable: Bitboard,
-    ) -> (__m256i, __m256i) {
-        // SAFETY: the caller guarantees AVX2; register operations only.
-        unsafe {
-            let (left, right) = fills(orthogonal, diagonal, empty);
-            let movable = _mm256_set1_epi64x(movable.0 as i64);
-            (
-                _mm256_and_si256(left, movable),
-                _mm256_and_si256(right, movable),
-            )
-        }
-    }
-
-    /// [`super::slider_move_count`] with the eight lanes counted by scalar `popcnt`.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
+    /// The CPU must have AVX2, and with `vpopcnt` AVX-512 VL and VPOPCNTDQ.
     #[inline(always)]
     pub(crate) unsafe fn move_count(
         orthogonal: Bitboard,
         diagonal: Bitboard,
         empty: Bitboard,
         movable: Bitboard,
+        vpopcnt: bool,
     ) -> u32 {
-        // SAFETY: the caller guarantees AVX2; register operations and stores to a local
-        // array.
+        // SAFETY: the caller guarantees the features; register operations and stores to a
+        // local array.
         unsafe {
-            let (left, right) = movable_fills(orthogonal, diagonal, empty, movable);
-            let mut lanes = [0u64; 8];
-            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), left);
-            _mm256_storeu_si256(lanes.as_mut_ptr().add(4).cast(), right);
-            lanes.iter().map(|l| l.count_ones()).sum()
-        }
-    }
-
-    /// [`super::slider_move_count`] with the lanes counted by AVX-512 VPOPCNTDQ, four per
-    /// instruction.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 VL and AVX-512 VPOPCNTDQ.
-    #[inline(always)]
-    pub(crate) unsafe fn move_count_vpopcnt(
-        orthogonal: Bitboard,
-        diagonal: Bitboard,
-        empty: Bitboard,
-        movable: Bitboard,
-    ) -> u32 {
-        // SAFETY: the caller guarantees the features; register operations only.
-        unsafe {
-            let (left, right) = movable_fills(orthogonal, diagonal, empty, movable);
-            let counts = _mm256_add_epi64(_mm256_popcnt_epi64(left), _mm256_popcnt_epi64(right));
-            let pair = _mm_add_epi64(
-                _mm256_castsi256_si128(counts),
-                _mm256_extracti128_si256(counts, 1),
+            let (left, right) = fills(orthogonal, diagonal, empty);
+            let movable = _mm256_set1_epi64x(movable.0 as i64);
+            let (left, right) = (
+                _mm256_and_si256(left, movable),
+                _mm256_and_si256(right, movable),
             );
-            (_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1)) as u32
+            if vpopcnt {
+                let counts =
+                    _mm256_add_epi64(_mm256_popcnt_epi64(left), _mm256_popcnt_epi64(right));
+                let pair = _mm_add_epi64(
+                    _mm256_castsi256_si128(counts),
+                    _mm256_extracti128_si256(counts, 1),
+                );
+                (_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1)) as u32
+            } else {
+                let mut lanes = [0u64; 8];
+                _mm256_storeu_si256(lanes.as_mut_ptr().cast(), left);
+                _mm256_storeu_si256(lanes.as_mut_ptr().add(4).cast(), right);
+                lanes.iter().map(|l| l.count_ones()).sum()
+            }
         }
     }
 

@@ -5,46 +5,10 @@
 //! table with the same index function used here and refuses any harmful collision.
 
 use super::slider_math::magic_index;
-use super::table::{lookup, Index, Slider, LAYOUT, MAGIC, SIZE};
+use super::table::{lookup, Entry, Index, Slider, MAGIC, SIZE};
 use crate::{Bitboard, Square};
 
 include!(concat!(env!("OUT_DIR"), "/magics.rs"));
-
-/// What one square needs to index its slice of the table.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Entry {
-    mask: u64,
-    magic: u64,
-    offset: u32,
-    /// How many bits the relevant mask has: the index is the product's top `bits` bits.
-    bits: u32,
-}
-
-static ENTRIES: [[Entry; 64]; 2] = {
-    let mut entries = [[Entry {
-        mask: 0,
-        magic: 0,
-        offset: 0,
-        bits: 0,
-    }; 64]; 2];
-    let mut kind = 0;
-    while kind < 2 {
-        let magics = &MAGICS[kind];
-        let mut sq = 0;
-        while sq < 64 {
-            let mask = LAYOUT.masks[kind][sq];
-            entries[kind][sq] = Entry {
-                mask,
-                magic: magics[sq],
-                offset: LAYOUT.offsets[kind][sq],
-                bits: mask.count_ones(),
-            };
-            sq += 1;
-        }
-        kind += 1;
-    }
-    entries
-};
 
 /// The magic index function: works on every CPU.
 pub(crate) enum Magic {}
@@ -53,13 +17,6 @@ pub(crate) enum Magic {}
 // `64 - bits`), and each square's slice `offset..offset + (1 << bits)` lies inside the
 // table by construction of the layout.
 unsafe impl Index for Magic {
-    type Entry = Entry;
-
-    #[inline(always)]
-    fn entries() -> &'static [[Entry; 64]; 2] {
-        &ENTRIES
-    }
-
     #[inline(always)]
     fn table() -> &'static [u64; SIZE] {
         MAGIC

@@ -5,6 +5,7 @@
 //! in only when a lookup touches them: a run that uses one index function does not pay
 //! for the other table.
 
+use super::magic::MAGICS;
 use super::slider_math::{table_layout, TableLayout};
 use crate::{Bitboard, Square};
 
@@ -37,28 +38,63 @@ pub(crate) enum Slider {
     Bishop = 1,
 }
 
-/// An index function into one of the tables: per square an entry, and from an entry and
-/// the occupied squares a position in the table.
+/// What one square needs to index its slice of either table.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Entry {
+    /// The relevant occupancy mask.
+    pub(crate) mask: u64,
+    /// The magic multiplier.
+    pub(crate) magic: u64,
+    /// Where the square's slice starts.
+    pub(crate) offset: u32,
+    /// How many bits the mask has: the slice holds `1 << bits` entries.
+    pub(crate) bits: u32,
+}
+
+/// The entries by kind ([`Slider`]) and square.
+static ENTRIES: [[Entry; 64]; 2] = {
+    let mut entries = [[Entry {
+        mask: 0,
+        magic: 0,
+        offset: 0,
+        bits: 0,
+    }; 64]; 2];
+    let mut kind = 0;
+    while kind < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mask = LAYOUT.masks[kind][sq];
+            entries[kind][sq] = Entry {
+                mask,
+                magic: MAGICS[kind][sq],
+                offset: LAYOUT.offsets[kind][sq],
+                bits: mask.count_ones(),
+            };
+            sq += 1;
+        }
+        kind += 1;
+    }
+    entries
+};
+
+/// An index function into one of the tables: from a square's entry and the occupied
+/// squares, a position in the table.
 ///
 /// # Safety
-/// `index` must return a position inside `table()` for every entry of `entries()` and
+/// `index` must return a position inside `table()` for every entry of the layout and
 /// every occupancy: [`lookup`] reads the table there unchecked.
 pub(crate) unsafe trait Index {
-    /// What one square needs to index its slice of the table.
-    type Entry: 'static;
-    /// The entries by kind ([`Slider`]) and square.
-    fn entries() -> &'static [[Self::Entry; 64]; 2];
     /// The table the index points into.
     fn table() -> &'static [u64; SIZE];
     /// The position of the attack set of `entry`'s square given `occupied`.
-    fn index(entry: &Self::Entry, occupied: Bitboard) -> usize;
+    fn index(entry: &Entry, occupied: Bitboard) -> usize;
 }
 
 /// The squares a slider of `kind` on `square` attacks, given the occupied squares, by the
 /// table and index function of `I`.
 #[inline(always)]
 pub(crate) fn lookup<I: Index>(kind: Slider, square: Square, occupied: Bitboard) -> Bitboard {
-    let entry = &I::entries()[kind as usize][square.index()];
+    let entry = &ENTRIES[kind as usize][square.index()];
     // SAFETY: `Index` implementations return positions inside their table.
     Bitboard(unsafe { *I::table().get_unchecked(I::index(entry, occupied)) })
 }
