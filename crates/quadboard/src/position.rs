@@ -6,7 +6,7 @@ use core::fmt;
 use crate::board::Board;
 use crate::cpu::dispatch;
 use crate::fen::FenError;
-use crate::movegen::{self, Black, Counter, DenseNode, Generator, Lister, Visitor, White};
+use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, Visitor, White};
 use crate::moves::{Move, MoveList};
 use crate::setup::Reasons;
 use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
@@ -224,7 +224,7 @@ impl Position {
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
         let board = self.board();
-        movegen::attackers(board, self.our_king(), !self.turn, board.occupied())
+        board.attackers(self.our_king(), !self.turn, board.occupied())
     }
 
     /// Whether the side to move is in check.
@@ -234,7 +234,7 @@ impl Position {
 
     /// The pieces of `color` that attack `square`, given the occupied squares.
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        movegen::attackers(self.board(), square, color, occupied)
+        self.board().attackers(square, color, occupied)
     }
 
     /// Runs the legal generator for the side to move, compiled for the CPU level in use.

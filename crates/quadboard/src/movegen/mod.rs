@@ -31,7 +31,6 @@ mod node;
 pub(crate) use node::{DenseNode, Node};
 
 use crate::attacks::{self, Cpu};
-pub(crate) use crate::board::attackers;
 use crate::board::Placement;
 use crate::cpu::for_each_level;
 use crate::moves::{Move, MoveList};
@@ -139,7 +138,7 @@ pub(crate) trait Visitor {
 }
 
 /// Whether a piece of the side not to move (`S::Other`) attacks `square`, given the
-/// occupied squares: [`attackers`] with an early exit, and slider lookups only when one
+/// occupied squares: [`crate::Board::attackers`] with an early exit, and slider lookups only when one
 /// of theirs stands on a line with the square.
 #[inline(always)]
 pub(crate) fn attacked_by<C: Cpu, S: Side, B: Placement>(
