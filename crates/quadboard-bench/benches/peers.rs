@@ -5,7 +5,9 @@
 //! - `legal moves/<library>`: listing the legal moves of 1,000 positions from random
 //!   games, the cost of move generation per position.
 //!
-//! `cargo bench -p quadboard-bench` (the workspace builds with `-C target-cpu=native`).
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench -p quadboard-bench`: every library built
+//! for the host, as `docs/peers.md` measures them (cozy-chess gets its PEXT sliders only
+//! with BMI2 enabled at compile time; quadboard picks its CPU path at run time either way).
 
 use std::hint::black_box;
 use std::str::FromStr;
