@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Alternating single-thread perft benchmark: `quadboard bench` against cozy-chess (with its
-# `pext` feature) from ../shared/bench/peers, both built with -C target-cpu=native.
+# `pext` feature) from ../shared/bench/peers. quadboard is the default build (no target
+# flags, as `cargo install` makes it; it picks its CPU path at run time); cozy-chess is
+# built with -C target-cpu=native, which its `pext` feature needs.
 # Prints each run's total nodes per second, the median of the rounds' ratios, and the ratio
 # of each side's best round (less sensitive to a shared machine's slow phases).
 #
@@ -12,7 +14,8 @@ peers=../shared/bench/peers
 [ -d "$peers" ] || { echo "error: $peers not found" >&2; exit 2; }
 peers_target=${PEERS_TARGET_DIR:-target/peers}
 cargo build --release -q -p quadboard-cli
-CARGO_TARGET_DIR="$PWD/$peers_target" cargo build --release -q --manifest-path "$peers/Cargo.toml"
+RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$PWD/$peers_target" \
+  cargo build --release -q --manifest-path "$peers/Cargo.toml"
 ratios=()
 best_ours=0
 best_cozy=0

@@ -5,9 +5,10 @@
 # subtracts the cost of starting the process, and weights each position by its share of
 # the bench's nodes.
 #
-# The binary is built for x86-64-v3 (AVX2, BMI2, POPCNT) in target/ipn: the same code on
-# every machine that runs it, so that figures compare across Zen 3 and Zen 4/5, and code
-# that Debian's valgrind 3.19 can decode (it stops at the first AVX-512 instruction).
+# The binary is the default build (baseline x86-64, as `cargo install` makes it) in
+# target/ipn, run on its `bmi2` CPU path (AVX2, BMI2, POPCNT; QUADBOARD_CPU=bmi2): the same
+# code on every machine that runs it, so that figures compare across Zen 3 and Zen 4/5, and
+# code that Debian's valgrind 3.19 can decode (it stops at the first AVX-512 instruction).
 #
 #   scripts/instructions-per-node.sh [BINARY]    # default: target/ipn/release/quadboard
 set -euo pipefail
@@ -15,8 +16,15 @@ cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "error: valgrind not found" >&2; exit 2; }
 bin=${1:-target/ipn/release/quadboard}
 if [ $# -lt 1 ]; then
-  RUSTFLAGS="-C target-cpu=x86-64-v3" CARGO_TARGET_DIR=target/ipn \
+  # Explicit flags: the default target CPU, whatever RUSTFLAGS the caller has set.
+  RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=target/ipn \
     cargo build --release -q -p quadboard-cli
+fi
+export QUADBOARD_CPU=${QUADBOARD_CPU:-bmi2}
+# The tool refuses a path the (emulated) CPU lacks rather than count another one.
+if ! refused=$(valgrind -q --tool=none "$bin" perft 1 2>&1 > /dev/null); then
+  echo "error: the $QUADBOARD_CPU path does not run under valgrind: $refused" >&2
+  exit 2
 fi
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$bin" "$@" 2>&1 |

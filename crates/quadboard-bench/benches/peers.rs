@@ -8,7 +8,9 @@
 //!   positions in SAN with check and mate suffixes (moves listed beforehand), quadboard's
 //!   `Position::to_san` against shakmaty's `SanPlus::from_move`.
 //!
-//! `cargo bench -p quadboard-bench` (the workspace builds with `-C target-cpu=native`).
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench -p quadboard-bench`: every library built
+//! for the host, as `docs/peers.md` measures them (cozy-chess gets its PEXT sliders only
+//! with BMI2 enabled at compile time; quadboard picks its CPU path at run time either way).
 
 use std::hint::black_box;
 use std::str::FromStr;

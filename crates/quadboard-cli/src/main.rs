@@ -61,6 +61,11 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // The library ignores a QUADBOARD_CPU it cannot use; the tool says so.
+    if let Err(e) = quadboard::cpu::env_level() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Perft(args) => cmd::perft::run(args),
         Command::Suite(args) => cmd::suite::run(args),

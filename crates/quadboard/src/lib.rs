@@ -43,6 +43,7 @@ pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod chess960;
+pub mod cpu;
 #[cfg(feature = "std")]
 pub mod distributed;
 pub mod fen;

@@ -4,8 +4,9 @@
 use core::fmt;
 
 use crate::board::Board;
+use crate::cpu::dispatch;
 use crate::fen::FenError;
-use crate::movegen::{self, Black, Counter, DenseNode, Lister, Visitor, White};
+use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, Visitor, White};
 use crate::moves::{Move, MoveList};
 use crate::setup::Reasons;
 use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
@@ -223,7 +224,7 @@ impl Position {
     /// The pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
         let board = self.board();
-        movegen::attackers(board, self.our_king(), !self.turn, board.occupied())
+        board.attackers(self.our_king(), !self.turn, board.occupied())
     }
 
     /// Whether the side to move is in check.
@@ -233,16 +234,20 @@ impl Position {
 
     /// The pieces of `color` that attack `square`, given the occupied squares.
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        movegen::attackers(self.board(), square, color, occupied)
+        self.board().attackers(square, color, occupied)
     }
 
-    /// Runs the legal generator for the side to move.
+    /// Runs the legal generator for the side to move, compiled for the CPU level in use.
     #[inline(always)]
     pub(crate) fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
-        match self.turn {
-            Color::White => movegen::generate::<White, V, Board>(&self.node, target, visitor),
-            Color::Black => movegen::generate::<Black, V, Board>(&self.node, target, visitor),
-        }
+        let node = &self.node;
+        // SAFETY: `dispatch!` picks a level the CPU supports.
+        dispatch!(C => unsafe {
+            match self.turn {
+                Color::White => C::generate::<White, V, Board>(node, target, visitor),
+                Color::Black => C::generate::<Black, V, Board>(node, target, visitor),
+            }
+        })
     }
 
     /// Every legal move.

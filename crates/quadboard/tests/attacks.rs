@@ -130,11 +130,7 @@ fn sliders_agree_with_walks_by_every_method() {
             assert_eq!(attacks::bishop(sq, occupied), bishop);
             assert_eq!(attacks::magic::rook(sq, occupied), rook);
             assert_eq!(attacks::magic::bishop(sq, occupied), bishop);
-            #[cfg(target_feature = "bmi2")]
-            {
-                assert_eq!(attacks::pext::rook(sq, occupied), rook);
-                assert_eq!(attacks::pext::bishop(sq, occupied), bishop);
-            }
+            // PEXT lookups: per CPU level in the unit tests of `attacks::cpu`.
             assert_eq!(attacks::queen(sq, occupied), rook | bishop);
             // Kogge-Stone for a single slider (it may stand on an "empty" square too).
             assert_eq!(kogge_stone::rook_attacks(sq.bitboard(), empty), rook);

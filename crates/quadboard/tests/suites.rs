@@ -82,6 +82,16 @@ fn run_suite(file: &str, max_nodes: u64) -> usize {
     jobs.len()
 }
 
+/// CI runs this file once per CPU path (`QUADBOARD_CPU`): the path must be the one asked
+/// for, not a silent fallback.
+#[test]
+fn runs_on_the_cpu_path_asked_for() {
+    let asked = quadboard::cpu::env_level().expect("QUADBOARD_CPU names a supported level");
+    if let Some(level) = asked {
+        assert_eq!(quadboard::cpu::level(), level);
+    }
+}
+
 #[test]
 fn standard_suite_capped() {
     run_suite("ethereal-standard.epd", 10_000_000);

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use quadboard::cpu::CpuLevel;
 use quadboard::perft::{perft, perft_quad, BENCH_POSITIONS};
 use quadboard::Position;
 
@@ -21,7 +22,9 @@ pub struct Args {
 
 /// Runs the benchmark: one line per position, then
 /// `total: <nodes> nodes, <seconds> s, <nps> nps`. A wrong count fails with exit code 1.
+/// The CPU path it runs on goes to stderr first (`cpu: bmi2 (AVX2, BMI2/PEXT, POPCNT)`).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    eprintln!("{}", cpu_line(quadboard::cpu::level()));
     let mut out = output::stdout();
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for bench in BENCH_POSITIONS {
@@ -62,4 +65,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     writeln!(out, "total: {nodes} nodes, {seconds:.3} s, {nps} nps")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The stderr line naming the CPU path: `cpu: <level> (<what it runs on>)`.
+fn cpu_line(level: CpuLevel) -> String {
+    format!("cpu: {level} ({})", level.description())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_line_names_the_level() {
+        assert_eq!(
+            cpu_line(CpuLevel::Bmi2),
+            "cpu: bmi2 (AVX2, BMI2/PEXT, POPCNT)"
+        );
+        assert_eq!(
+            cpu_line(CpuLevel::Baseline),
+            "cpu: baseline (portable: magic lookups, scalar fills)"
+        );
+    }
 }

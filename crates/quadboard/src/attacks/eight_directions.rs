@@ -6,7 +6,13 @@
 //! first piece, where the next slider's ray would start. So the popcount of a direction's
 //! attack set is the sum of the sliders' counts in that direction, and
 //! [`slider_move_count`] counts the moves of every slider without looking any up.
+//!
+//! Each function has a scalar twin, which the tests compare it with; perft and move
+//! generation call the version of their CPU level (`crate::attacks::Cpu`), the public
+//! functions the best version the build was compiled for.
 
+use super::Cpu;
+use crate::cpu::{with_level, COMPILED};
 use crate::Bitboard;
 
 const NOT_A: u64 = Bitboard::NOT_A_FILE.0;
@@ -57,7 +63,9 @@ pub fn direction_attacks_scalar(
     out
 }
 
-/// The number of moves of all the given sliders to squares of `movable`.
+/// The number of moves of all the given sliders to squares of `movable`, by the fastest
+/// method this build was compiled for (see [`crate::cpu::COMPILED`]; perft and move
+/// generation choose theirs at run time).
 #[inline(always)]
 pub fn slider_move_count(
     orthogonal: Bitboard,
@@ -65,14 +73,7 @@ pub fn slider_move_count(
     empty: Bitboard,
     movable: Bitboard,
 ) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        simd::move_count(orthogonal, diagonal, empty, movable)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        slider_move_count_scalar(orthogonal, diagonal, empty, movable)
-    }
+    with_level!(COMPILED, C => C::slider_move_count(orthogonal, diagonal, empty, movable))
 }
 
 /// The scalar twin of [`slider_move_count`].
@@ -88,17 +89,11 @@ pub fn slider_move_count_scalar(
         .sum()
 }
 
-/// Every square attacked by the given sliders.
+/// Every square attacked by the given sliders, by the fastest method this build was
+/// compiled for.
 #[inline(always)]
 pub fn slider_attacks(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> Bitboard {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        simd::attacks(orthogonal, diagonal, empty)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        slider_attacks_scalar(orthogonal, diagonal, empty)
-    }
+    with_level!(COMPILED, C => C::slider_attacks(orthogonal, diagonal, empty))
 }
 
 /// The scalar twin of [`slider_attacks`].
@@ -114,7 +109,8 @@ pub fn slider_attacks_scalar(
 
 /// Lines from sliders to target squares on an empty board: the squares strictly between a
 /// slider and a target on a line of the slider's kind (a rank or file for `orthogonal`, a
-/// diagonal for `diagonal`), and the sliders that share such a line with some target.
+/// diagonal for `diagonal`), and the sliders that share such a line with some target. By
+/// the fastest method this build was compiled for.
 ///
 /// A move from or to a square of neither set cannot change which targets the sliders
 /// attack, nor can a move of a slider outside the second set.
@@ -124,33 +120,20 @@ pub fn lines_to(
     diagonal: Bitboard,
     targets: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        simd::lines_to(orthogonal, diagonal, targets)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        lines_to_scalar(orthogonal, diagonal, targets)
-    }
+    with_level!(COMPILED, C => C::lines_to(orthogonal, diagonal, targets))
 }
 
 /// The squares the given sliders attack at least once and at least twice, given the
-/// empty squares (which must not include the sliders' own). Rays in one direction never
-/// overlap, so the squares attacked twice are those reached from two directions.
+/// empty squares (which must not include the sliders' own), by the fastest method this
+/// build was compiled for. Rays in one direction never overlap, so the squares attacked
+/// twice are those reached from two directions.
 #[inline(always)]
 pub fn slider_attacks_twice(
     orthogonal: Bitboard,
     diagonal: Bitboard,
     empty: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        simd::attacks_twice(orthogonal, diagonal, empty)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        slider_attacks_twice_scalar(orthogonal, diagonal, empty)
-    }
+    with_level!(COMPILED, C => C::slider_attacks_twice(orthogonal, diagonal, empty))
 }
 
 /// The scalar twin of [`slider_attacks_twice`].
@@ -187,18 +170,27 @@ pub fn lines_to_scalar(
     (between, aligned)
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-mod simd {
+/// The SIMD versions. Every function here executes AVX2 instructions (and
+/// `move_count_vpopcnt` AVX-512 ones): the caller must know that the CPU has them, which
+/// the CPU levels that call them do (`crate::attacks::Cpu`).
+#[cfg(target_arch = "x86_64")]
+pub(super) mod simd {
     use super::{NOT_A, NOT_H};
     use crate::Bitboard;
     use core::arch::x86_64::*;
 
     /// The attack sets by direction, left-shifting lanes (N, E, NE, NW) in the first
     /// register and right-shifting ones (S, W, SW, SE) in the second.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    fn fills(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> (__m256i, __m256i) {
-        // SAFETY: this module only exists when AVX2 is enabled at compile time, and only
-        // register operations are used.
+    unsafe fn fills(
+        orthogonal: Bitboard,
+        diagonal: Bitboard,
+        empty: Bitboard,
+    ) -> (__m256i, __m256i) {
+        // SAFETY: the caller guarantees AVX2; register operations only.
         unsafe {
             let (o, d) = (orthogonal.0 as i64, diagonal.0 as i64);
             // `_mm256_set_epi64x` lists lanes from high to low.
@@ -231,40 +223,37 @@ mod simd {
         }
     }
 
-    /// The sum of the lanes' four 64-bit values.
-    #[cfg(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl"))]
+    /// [`super::slider_move_count`]: the eight lanes counted by AVX-512 VPOPCNTDQ, four
+    /// per instruction, with `vpopcnt`; else by scalar `popcnt`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, and with `vpopcnt` AVX-512 VL and VPOPCNTDQ.
     #[inline(always)]
-    fn sum_lanes(v: __m256i) -> u64 {
-        // SAFETY: AVX2 is enabled for this module; register operations only.
-        unsafe {
-            let pair = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-            (_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1)) as u64
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn move_count(
+    pub(crate) unsafe fn move_count(
         orthogonal: Bitboard,
         diagonal: Bitboard,
         empty: Bitboard,
         movable: Bitboard,
+        vpopcnt: bool,
     ) -> u32 {
-        let (left, right) = fills(orthogonal, diagonal, empty);
-        // SAFETY: AVX2 (and, where used, AVX-512 VPOPCNTDQ with VL) are enabled at compile
-        // time; register operations only, apart from a store to a local array.
+        // SAFETY: the caller guarantees the features; register operations and stores to a
+        // local array.
         unsafe {
+            let (left, right) = fills(orthogonal, diagonal, empty);
             let movable = _mm256_set1_epi64x(movable.0 as i64);
-            let left = _mm256_and_si256(left, movable);
-            let right = _mm256_and_si256(right, movable);
-            #[cfg(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl"))]
-            {
-                sum_lanes(_mm256_add_epi64(
-                    _mm256_popcnt_epi64(left),
-                    _mm256_popcnt_epi64(right),
-                )) as u32
-            }
-            #[cfg(not(all(target_feature = "avx512vpopcntdq", target_feature = "avx512vl")))]
-            {
+            let (left, right) = (
+                _mm256_and_si256(left, movable),
+                _mm256_and_si256(right, movable),
+            );
+            if vpopcnt {
+                let counts =
+                    _mm256_add_epi64(_mm256_popcnt_epi64(left), _mm256_popcnt_epi64(right));
+                let pair = _mm_add_epi64(
+                    _mm256_castsi256_si128(counts),
+                    _mm256_extracti128_si256(counts, 1),
+                );
+                (_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1)) as u32
+            } else {
                 let mut lanes = [0u64; 8];
                 _mm256_storeu_si256(lanes.as_mut_ptr().cast(), left);
                 _mm256_storeu_si256(lanes.as_mut_ptr().add(4).cast(), right);
@@ -274,25 +263,32 @@ mod simd {
     }
 
     /// The union of the four lanes.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    fn or_lanes(v: __m256i) -> Bitboard {
-        // SAFETY: AVX2 is enabled for this module; register operations only.
+    unsafe fn or_lanes(v: __m256i) -> Bitboard {
+        // SAFETY: the caller guarantees AVX2; register operations only.
         unsafe {
             let pair = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
             Bitboard((_mm_cvtsi128_si64(pair) | _mm_extract_epi64(pair, 1)) as u64)
         }
     }
 
+    /// [`super::lines_to`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn lines_to(
+    pub(crate) unsafe fn lines_to(
         orthogonal: Bitboard,
         diagonal: Bitboard,
         targets: Bitboard,
     ) -> (Bitboard, Bitboard) {
-        let (sl, sr) = fills(orthogonal, diagonal, Bitboard::FULL);
-        let (tl, tr) = fills(targets, targets, Bitboard::FULL);
-        // SAFETY: AVX2 is enabled for this module; register operations only.
+        // SAFETY: the caller guarantees AVX2; register operations only.
         unsafe {
+            let (sl, sr) = fills(orthogonal, diagonal, Bitboard::FULL);
+            let (tl, tr) = fills(targets, targets, Bitboard::FULL);
             // Lane i of the left-shifting register and lane i of the right-shifting one are
             // opposite directions.
             let between = _mm256_or_si256(_mm256_and_si256(sl, tr), _mm256_and_si256(sr, tl));
@@ -303,15 +299,19 @@ mod simd {
         }
     }
 
+    /// [`super::slider_attacks_twice`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn attacks_twice(
+    pub(crate) unsafe fn attacks_twice(
         orthogonal: Bitboard,
         diagonal: Bitboard,
         empty: Bitboard,
     ) -> (Bitboard, Bitboard) {
-        let (l, r) = fills(orthogonal, diagonal, empty);
-        // SAFETY: AVX2 is enabled for this module; register operations only.
+        // SAFETY: the caller guarantees AVX2; register operations only.
         unsafe {
+            let (l, r) = fills(orthogonal, diagonal, empty);
             // Eight lanes folded to one in three halvings, carrying what two lanes share.
             let twice = _mm256_and_si256(l, r);
             let once = _mm256_or_si256(l, r);
@@ -328,14 +328,20 @@ mod simd {
         }
     }
 
+    /// [`super::slider_attacks`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn attacks(orthogonal: Bitboard, diagonal: Bitboard, empty: Bitboard) -> Bitboard {
-        let (left, right) = fills(orthogonal, diagonal, empty);
-        // SAFETY: AVX2 is enabled for this module; register operations only.
+    pub(crate) unsafe fn attacks(
+        orthogonal: Bitboard,
+        diagonal: Bitboard,
+        empty: Bitboard,
+    ) -> Bitboard {
+        // SAFETY: the caller guarantees AVX2; register operations only.
         unsafe {
-            let v = _mm256_or_si256(left, right);
-            let pair = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-            Bitboard((_mm_cvtsi128_si64(pair) | _mm_extract_epi64(pair, 1)) as u64)
+            let (left, right) = fills(orthogonal, diagonal, empty);
+            or_lanes(_mm256_or_si256(left, right))
         }
     }
 }

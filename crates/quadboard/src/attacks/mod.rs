@@ -2,24 +2,29 @@
 //!
 //! - [`leapers`]: knights, kings and pawns, setwise by shifts and per square by table.
 //! - [`magic`]: sliders by fancy magic bitboards, on every CPU.
-//! - `pext`: sliders by BMI2 PEXT; the module exists only when compiled with
-//!   `target_feature = "bmi2"`.
+//! - `pext`: sliders by BMI2 PEXT, for the CPU levels that have it.
 //! - [`kogge_stone`]: occluded fills for any number of sliders in one direction.
 //! - [`rays`]: `between` and `line` for any two squares.
 //! - [`eight_directions`]: attacks and move counts of many sliders at once, all eight
 //!   directions in two SIMD registers.
 //!
-//! The functions at this level pick the fastest slider lookup the build allows.
+//! The functions at this level pick the fastest slider lookup the build was compiled for
+//! ([`crate::cpu::COMPILED`]: magic lookups unless built with BMI2). Perft and move
+//! generation choose theirs at run time instead, through the primitives of their CPU
+//! level (`Cpu`).
 
+mod cpu;
 pub mod eight_directions;
 pub mod kogge_stone;
 pub mod leapers;
 pub mod magic;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub mod pext;
+#[cfg(target_arch = "x86_64")]
+mod pext;
 pub mod rays;
 mod slider_math;
 mod table;
+
+pub(crate) use cpu::Cpu;
 
 pub use leapers::{
     king, kings_setwise, knight, knights_near_king, knights_setwise, pawn, pawn_double_pushes,
@@ -27,25 +32,20 @@ pub use leapers::{
 };
 pub use rays::{aligned, between, bishop_rays, line, rook_rays};
 
+use crate::cpu::{with_level, COMPILED};
 use crate::{Bitboard, Color, Piece, Role, Square};
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-use pext as sliders;
-
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-use magic as sliders;
 
 /// The squares a rook on `square` attacks, given the occupied squares. The first
 /// occupied square in each direction is included.
 #[inline(always)]
 pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::rook(square, occupied)
+    with_level!(COMPILED, C => C::rook(square, occupied))
 }
 
 /// The squares a bishop on `square` attacks, given the occupied squares.
 #[inline(always)]
 pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::bishop(square, occupied)
+    with_level!(COMPILED, C => C::bishop(square, occupied))
 }
 
 /// The squares a queen on `square` attacks, given the occupied squares.

@@ -1,55 +1,28 @@
 //! Slider attacks by PEXT (BMI2): the relevant occupancy bits, gathered by `pext`, index a
-//! per-square slice of a dense table. Compiled only with `target_feature = "bmi2"`.
+//! per-square slice of a dense table. Reached only through the CPU levels that have BMI2
+//! (`crate::attacks::Cpu`).
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-compile_error!(
-    "the pext module needs BMI2: build with -C target-feature=+bmi2 or target-cpu=native"
-);
+use super::table::{Entry, Index, PEXT, SIZE};
+use crate::Bitboard;
 
-use super::table::{LAYOUT, PEXT};
-use crate::{Bitboard, Square};
+/// The PEXT index function. It executes BMI2's `pext`, so it may only be used where the
+/// CPU has BMI2: by the levels of `crate::cpu` that require it, in code those levels
+/// dispatch to.
+pub(crate) enum Pext {}
 
-/// Per square: the relevant mask and the start of its slice.
-#[derive(Copy, Clone)]
-struct Entry {
-    mask: u64,
-    offset: u64,
-}
-
-const fn entries(kind: usize) -> [Entry; 64] {
-    let mut out = [Entry { mask: 0, offset: 0 }; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        out[sq] = Entry {
-            mask: LAYOUT.masks[kind][sq],
-            offset: LAYOUT.offsets[kind][sq] as u64,
-        };
-        sq += 1;
+// SAFETY: PEXT with a mask of n bits returns a value below 1 << n, and each square's
+// slice of 1 << n entries starting at `offset` lies inside the table.
+unsafe impl Index for Pext {
+    #[inline(always)]
+    fn table() -> &'static [u64; SIZE] {
+        PEXT
     }
-    out
-}
 
-static ROOK: [Entry; 64] = entries(0);
-static BISHOP: [Entry; 64] = entries(1);
-
-#[inline(always)]
-fn lookup(entry: &Entry, occupied: Bitboard) -> Bitboard {
-    // SAFETY: this module only compiles with BMI2 enabled (see the compile_error! above),
-    // so the `pext` instruction exists on every CPU the binary targets.
-    let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, entry.mask) };
-    // SAFETY: PEXT with a mask of n bits returns a value below 1 << n, and each square's
-    // slice of 1 << n entries starting at `offset` lies inside the table.
-    Bitboard(unsafe { *PEXT.get_unchecked((entry.offset + index) as usize) })
-}
-
-/// The squares a rook on `square` attacks, given the occupied squares.
-#[inline(always)]
-pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    lookup(&ROOK[square.index()], occupied)
-}
-
-/// The squares a bishop on `square` attacks, given the occupied squares.
-#[inline(always)]
-pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    lookup(&BISHOP[square.index()], occupied)
+    #[inline(always)]
+    fn index(entry: &Entry, occupied: Bitboard) -> usize {
+        // SAFETY: `Pext` is used only by CPU levels with BMI2, and code generic over a
+        // level runs only on CPUs that support it (`crate::cpu::dispatch!`).
+        let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, entry.mask) };
+        entry.offset as usize + index as usize
+    }
 }

@@ -110,9 +110,10 @@ impl Board {
     }
 
     /// The pieces of `color` that attack `square`, given the occupied squares (which need
-    /// not be this board's: pass fewer to look through pieces).
+    /// not be this board's: pass fewer to look through pieces). Sliders are looked up
+    /// like the engines' ([`crate::cpu::level`]), so that a run reads one slider table.
     pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        super::attackers(self, square, color, occupied)
+        crate::cpu::dispatch!(C => super::attackers::<C, _>(self, square, color, occupied))
     }
 
     /// The square of the king of `color`, if there is exactly one.

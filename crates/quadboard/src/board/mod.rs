@@ -21,7 +21,8 @@ pub use dense::Board;
 pub use diagram::PieceGlyphs;
 pub use quad::{InvalidCodeError, QuadBoard, QuadDelta};
 
-use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
+use crate::attacks::{self, Cpu};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
 
 /// A placement that legal move generation reads and makes moves on: the dense [`Board`]
 /// and the [`QuadBoard`]. Each representation writes its make-move here once, as four
@@ -80,9 +81,10 @@ pub trait Placement: Copy {
 }
 
 /// The pieces of `color` that attack `square` on `board`, given the occupied squares
-/// (which need not be the board's: pass fewer to look through pieces).
+/// (which need not be the board's: pass fewer to look through pieces), by the slider
+/// lookups of CPU level `C`.
 #[inline(always)]
-pub(crate) fn attackers<B: Placement>(
+pub(crate) fn attackers<C: Cpu, B: Placement>(
     board: &B,
     square: Square,
     color: Color,
@@ -92,8 +94,8 @@ pub(crate) fn attackers<B: Placement>(
     (attacks::knight(square) & board.role_set(Role::Knight)
         | attacks::king(square) & board.role_set(Role::King)
         | attacks::pawn(!color, square) & board.role_set(Role::Pawn)
-        | attacks::bishop(square, occupied) & (board.role_set(Role::Bishop) | queens)
-        | attacks::rook(square, occupied) & (board.role_set(Role::Rook) | queens))
+        | C::bishop(square, occupied) & (board.role_set(Role::Bishop) | queens)
+        | C::rook(square, occupied) & (board.role_set(Role::Rook) | queens))
         & board.color_set(color)
 }
 

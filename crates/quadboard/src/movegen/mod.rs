@@ -18,6 +18,10 @@
 //! constants in the generated code; the placement is any [`Placement`], so that the dense
 //! and the quad-bitboard representations run the very same generator.
 //!
+//! Every step is also generic over the CPU level (`C: Cpu`, see [`crate::cpu`]), whose
+//! slider lookups and fills it calls; [`Generator::generate`] is the generator compiled
+//! with the level's target features, which the entry points dispatch to.
+//!
 //! The closures handed to the steps are marked `#[inline(always)]`. One that is not
 //! inlined holds the node's address, and then perft's children live in memory instead of
 //! registers: 25 % more instructions per leaf, measured with cachegrind.
@@ -26,9 +30,9 @@ mod node;
 
 pub(crate) use node::{DenseNode, Node};
 
-use crate::attacks;
-pub(crate) use crate::board::attackers;
+use crate::attacks::{self, Cpu};
 use crate::board::Placement;
+use crate::cpu::for_each_level;
 use crate::moves::{Move, MoveList};
 use crate::{Bitboard, CastlingSide, Color, Role, Square};
 
@@ -134,10 +138,10 @@ pub(crate) trait Visitor {
 }
 
 /// Whether a piece of the side not to move (`S::Other`) attacks `square`, given the
-/// occupied squares: [`attackers`] with an early exit, and slider lookups only when one
+/// occupied squares: [`crate::Board::attackers`] with an early exit, and slider lookups only when one
 /// of theirs stands on a line with the square.
 #[inline(always)]
-pub(crate) fn attacked_by<S: Side, B: Placement>(
+pub(crate) fn attacked_by<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     square: Square,
     occupied: Bitboard,
@@ -153,9 +157,9 @@ pub(crate) fn attacked_by<S: Side, B: Placement>(
     let diagonal = (node.role_set(Role::Bishop) | node.role_set(Role::Queen)) & them;
     let orthogonal = (node.role_set(Role::Rook) | node.role_set(Role::Queen)) & them;
     (attacks::bishop_rays(square) & diagonal).any()
-        && (attacks::bishop(square, occupied) & diagonal).any()
+        && (C::bishop(square, occupied) & diagonal).any()
         || (attacks::rook_rays(square) & orthogonal).any()
-            && (attacks::rook(square, occupied) & orthogonal).any()
+            && (C::rook(square, occupied) & orthogonal).any()
 }
 
 /// What a position's legality hangs on, found once: our king, the pieces giving check,
@@ -187,7 +191,7 @@ impl Checks {
     /// The checks and pins against the king of `S`; `None` without a king (validation
     /// guarantees one, so there is then nothing to generate).
     #[inline(always)]
-    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<Checks> {
+    pub(crate) fn new<C: Cpu, S: Side, B: Placement>(node: &Node<B>) -> Option<Checks> {
         let us = node.color_set(S::COLOR);
         let them = node.color_set(<S::Other as Side>::COLOR);
         let king = (node.role_set(Role::King) & us).lsb()?;
@@ -212,12 +216,12 @@ impl Checks {
         // slider of theirs is on a line with the king.
         let snipers = attacks::bishop_rays(king) & their_diagonal;
         if snipers.any() {
-            let seen = attacks::bishop(king, them) & snipers;
+            let seen = C::bishop(king, them) & snipers;
             checks.pin_diagonal = checks.checks_and_pins(seen);
         }
         let snipers = attacks::rook_rays(king) & their_orthogonal;
         if snipers.any() {
-            let seen = attacks::rook(king, them) & snipers;
+            let seen = C::rook(king, them) & snipers;
             checks.pin_orthogonal = checks.checks_and_pins(seen);
         }
         Some(checks)
@@ -267,7 +271,10 @@ impl Checks {
 /// square behind itself): where our king may not go. Only near our king is it exact:
 /// knights elsewhere are left out, since they cannot reach the king's neighbourhood.
 #[inline(always)]
-pub(crate) fn king_danger<S: Side, B: Placement>(node: &Node<B>, checks: &Checks) -> Bitboard {
+pub(crate) fn king_danger<C: Cpu, S: Side, B: Placement>(
+    node: &Node<B>,
+    checks: &Checks,
+) -> Bitboard {
     let them = checks.them;
     let mut knights = Bitboard::EMPTY;
     for knight in node.role_set(Role::Knight) & them & attacks::knights_near_king(checks.king) {
@@ -279,7 +286,7 @@ pub(crate) fn king_danger<S: Side, B: Placement>(node: &Node<B>, checks: &Checks
     attacks::pawns_setwise(<S::Other as Side>::COLOR, node.role_set(Role::Pawn) & them)
         | knights
         | their_king
-        | attacks::eight_directions::slider_attacks(
+        | C::slider_attacks(
             checks.their_orthogonal,
             checks.their_diagonal,
             !(checks.occupied ^ checks.king),
@@ -288,7 +295,7 @@ pub(crate) fn king_danger<S: Side, B: Placement>(node: &Node<B>, checks: &Checks
 
 /// Calls `f` with each pinned slider of ours, its role and its targets along its pin.
 #[inline(always)]
-pub(crate) fn pinned_slider_moves<B: Placement>(
+pub(crate) fn pinned_slider_moves<C: Cpu, B: Placement>(
     node: &Node<B>,
     checks: &Checks,
     movable: Bitboard,
@@ -304,12 +311,12 @@ pub(crate) fn pinned_slider_moves<B: Placement>(
     };
     let diagonal = (node.role_set(Role::Bishop) | queens) & checks.pin_diagonal;
     for from in diagonal & checks.us {
-        let t = attacks::bishop(from, checks.occupied) & movable & checks.pin_diagonal;
+        let t = C::bishop(from, checks.occupied) & movable & checks.pin_diagonal;
         f(role(from, Role::Bishop), from, t);
     }
     let orthogonal = (node.role_set(Role::Rook) | queens) & checks.pin_orthogonal;
     for from in orthogonal & checks.us {
-        let t = attacks::rook(from, checks.occupied) & movable & checks.pin_orthogonal;
+        let t = C::rook(from, checks.occupied) & movable & checks.pin_orthogonal;
         f(role(from, Role::Rook), from, t);
     }
 }
@@ -374,7 +381,7 @@ impl PawnTargets {
 /// so each capture is tested exactly by looking along the lines through our king with both
 /// pawns moved; this covers the horizontal double pin.
 #[inline(always)]
-pub(crate) fn en_passant_moves<S: Side, B: Placement>(
+pub(crate) fn en_passant_moves<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     checks: &Checks,
     target: Bitboard,
@@ -398,8 +405,8 @@ pub(crate) fn en_passant_moves<S: Side, B: Placement>(
     let pawns = node.role_set(Role::Pawn) & checks.us;
     for from in attacks::pawn(<S::Other as Side>::COLOR, ep) & pawns {
         let after = checks.occupied ^ from ^ victim | ep;
-        let seen = attacks::bishop(checks.king, after) & checks.their_diagonal
-            | attacks::rook(checks.king, after) & checks.their_orthogonal;
+        let seen = C::bishop(checks.king, after) & checks.their_diagonal
+            | C::rook(checks.king, after) & checks.their_orthogonal;
         if seen.is_empty() {
             f(from, ep);
         }
@@ -440,35 +447,38 @@ pub(crate) fn castling_moves<S: Side, B: Placement>(
 /// give check already or attack the king's path once the rook has left (the Chess960
 /// rook-shield case).
 #[inline(always)]
-pub(crate) fn castle_is_safe<S: Side, B: Placement>(
+pub(crate) fn castle_is_safe<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     king: Square,
     rook: Square,
     king_path: Bitboard,
 ) -> bool {
     let occupied = node.occupied() ^ king ^ rook;
-    !king_path.iter().any(
-        #[inline(always)]
-        |square| attacked_by::<S, B>(node, square, occupied),
-    )
+    // A loop, not `any`: see `crate::perft::leaf::count`.
+    for square in king_path {
+        if attacked_by::<C, S, B>(node, square, occupied) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Generates every legal move of `node` (side to move `S`) into `visitor`, restricted to
 /// moves whose destination is in `target` (castling counts as landing on the king's
 /// destination square; en passant on the capturing pawn's destination).
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visitor, B: Placement>(
+pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     node: &Node<B>,
     target: Bitboard,
     visitor: &mut V,
 ) {
-    let Some(checks) = Checks::new::<S, B>(node) else {
+    let Some(checks) = Checks::new::<C, S, B>(node) else {
         return;
     };
 
     let king_targets = checks.king_targets(target);
     if king_targets.any() {
-        let danger = king_danger::<S, B>(node, &checks);
+        let danger = king_danger::<C, S, B>(node, &checks);
         visitor.piece(Role::King, checks.king, king_targets & !danger);
     }
     if checks.checkers.more_than_one() {
@@ -485,20 +495,16 @@ pub(crate) fn generate<S: Side, V: Visitor, B: Placement>(
     }
     let free = checks.us & !pinned;
     for from in node.role_set(Role::Bishop) & free {
-        visitor.piece(
-            Role::Bishop,
-            from,
-            attacks::bishop(from, occupied) & movable,
-        );
+        visitor.piece(Role::Bishop, from, C::bishop(from, occupied) & movable);
     }
     for from in node.role_set(Role::Rook) & free {
-        visitor.piece(Role::Rook, from, attacks::rook(from, occupied) & movable);
+        visitor.piece(Role::Rook, from, C::rook(from, occupied) & movable);
     }
     for from in node.role_set(Role::Queen) & free {
-        visitor.piece(Role::Queen, from, attacks::queen(from, occupied) & movable);
+        visitor.piece(Role::Queen, from, C::queen(from, occupied) & movable);
     }
     if pinned.any() {
-        pinned_slider_moves(
+        pinned_slider_moves::<C, B>(
             node,
             &checks,
             movable,
@@ -533,7 +539,7 @@ pub(crate) fn generate<S: Side, V: Visitor, B: Placement>(
         }
     }
 
-    en_passant_moves::<S, B>(
+    en_passant_moves::<C, S, B>(
         node,
         &checks,
         target,
@@ -547,11 +553,41 @@ pub(crate) fn generate<S: Side, V: Visitor, B: Placement>(
         &checks,
         target,
         #[inline(always)]
-        |king, rook, path| castle_is_safe::<S, B>(node, king, rook, path),
+        |king, rook, path| castle_is_safe::<C, S, B>(node, king, rook, path),
         #[inline(always)]
         |king, rook| visitor.castle(king, rook),
     );
 }
+
+/// [`generate`] compiled with the target features of a CPU level: the function that
+/// position methods call, so that the generator inlines the level's primitives.
+pub(crate) trait Generator: Cpu {
+    /// [`generate`] on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn generate<S: Side, V: Visitor, B: Placement>(
+        node: &Node<B>,
+        target: Bitboard,
+        visitor: &mut V,
+    );
+}
+
+macro_rules! generator_impl {
+    ($marker:ty, $level:ident, [$($feature:tt),*]) => {
+        impl Generator for $marker {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn generate<S: Side, V: Visitor, B: Placement>(
+                node: &Node<B>,
+                target: Bitboard,
+                visitor: &mut V,
+            ) {
+                generate::<Self, S, V, B>(node, target, visitor);
+            }
+        }
+    };
+}
+for_each_level!(generator_impl);
 
 /// For castling on the back rank of `S` with the king on file `k` and the rook on file
 /// `r` (index `k * 8 + r`): the squares that must be empty but for the two of them (every

@@ -11,7 +11,7 @@
 //! - **Pawns** by popcounts, three more per promotion target.
 //! - **Castling** with a corner rook read off the carried danger map.
 
-use crate::attacks;
+use crate::attacks::{self, Cpu};
 use crate::board::Placement;
 use crate::movegen::{self, castle_squares, Checks, Node, PawnTargets, Side};
 use crate::{Bitboard, Color, Role, Square};
@@ -20,11 +20,11 @@ use crate::{Bitboard, Color, Role, Square};
 /// side attacks around our king and on our castling paths when the caller knows it (from
 /// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one.
 #[inline(always)]
-pub(crate) fn count<S: Side, B: Placement, const FEW_SLIDERS: bool>(
+pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
     node: &Node<B>,
     known_danger: Option<Bitboard>,
 ) -> u64 {
-    let Some(checks) = Checks::new::<S, B>(node) else {
+    let Some(checks) = Checks::new::<C, S, B>(node) else {
         return 0;
     };
     let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
@@ -33,16 +33,16 @@ pub(crate) fn count<S: Side, B: Placement, const FEW_SLIDERS: bool>(
     let mut n = if let Some(danger) = known_danger {
         (king_targets & !danger).count()
     } else if king_targets.any() && king_targets.count() <= 2 {
-        // Square by square is cheaper than the setwise map for one or two targets.
-        king_targets
-            .iter()
-            .filter(
-                #[inline(always)]
-                |&to| !movegen::attacked_by::<S, B>(node, to, occupied ^ king),
-            )
-            .count() as u32
+        // Square by square is cheaper than the setwise map for one or two targets. (A
+        // loop rather than an iterator adapter, which the compiler keeps out of line,
+        // where it lacks the CPU level's target features.)
+        let mut safe = 0;
+        for to in king_targets {
+            safe += u32::from(!movegen::attacked_by::<C, S, B>(node, to, occupied ^ king));
+        }
+        safe
     } else if king_targets.any() {
-        (king_targets & !movegen::king_danger::<S, B>(node, &checks)).count()
+        (king_targets & !movegen::king_danger::<C, S, B>(node, &checks)).count()
     } else {
         0
     };
@@ -62,16 +62,16 @@ pub(crate) fn count<S: Side, B: Placement, const FEW_SLIDERS: bool>(
     let diagonal = (node.role_set(Role::Bishop) | queens) & us & !pinned;
     if FEW_SLIDERS {
         for from in orthogonal {
-            n += (attacks::rook(from, occupied) & movable).count();
+            n += (C::rook(from, occupied) & movable).count();
         }
         for from in diagonal {
-            n += (attacks::bishop(from, occupied) & movable).count();
+            n += (C::bishop(from, occupied) & movable).count();
         }
     } else {
-        n += attacks::eight_directions::slider_move_count(orthogonal, diagonal, !occupied, movable);
+        n += C::slider_move_count(orthogonal, diagonal, !occupied, movable);
     }
     if pinned.any() {
-        movegen::pinned_slider_moves(
+        movegen::pinned_slider_moves::<C, B>(
             node,
             &checks,
             movable,
@@ -90,7 +90,7 @@ pub(crate) fn count<S: Side, B: Placement, const FEW_SLIDERS: bool>(
                 + (pawns.east & promo).count());
     }
 
-    movegen::en_passant_moves::<S, B>(
+    movegen::en_passant_moves::<C, S, B>(
         node,
         &checks,
         Bitboard::FULL,
@@ -107,7 +107,7 @@ pub(crate) fn count<S: Side, B: Placement, const FEW_SLIDERS: bool>(
         #[inline(always)]
         |king, rook, path| match known_danger.filter(|_| corners.contains(rook)) {
             Some(danger) => (path & danger).is_empty(),
-            None => movegen::castle_is_safe::<S, B>(node, king, rook, path),
+            None => movegen::castle_is_safe::<C, S, B>(node, king, rook, path),
         },
         #[inline(always)]
         |_, _| n += 1,
@@ -138,7 +138,7 @@ pub(crate) struct ZoneDanger {
 impl ZoneDanger {
     /// The danger map of the side to move `S` around the other king, or `None` without one.
     #[inline(always)]
-    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<ZoneDanger> {
+    pub(crate) fn new<C: Cpu, S: Side, B: Placement>(node: &Node<B>) -> Option<ZoneDanger> {
         let us = node.color_set(S::COLOR);
         let them = node.color_set(<S::Other as Side>::COLOR);
         let their_king = (node.role_set(Role::King) & them).lsb()?;
@@ -160,8 +160,7 @@ impl ZoneDanger {
         let queens = node.role_set(Role::Queen);
         let orthogonal = (node.role_set(Role::Rook) | queens) & us;
         let diagonal = (node.role_set(Role::Bishop) | queens) & us;
-        let (mut once, mut twice) =
-            attacks::eight_directions::slider_attacks_twice(orthogonal, diagonal, !through_king);
+        let (mut once, mut twice) = C::slider_attacks_twice(orthogonal, diagonal, !through_king);
         let mut add = |a: Bitboard| {
             twice |= once & a;
             once |= a;
@@ -176,7 +175,7 @@ impl ZoneDanger {
         if let Some(king) = king.lsb() {
             add(attacks::king(king));
         }
-        let (between, aligned) = attacks::eight_directions::lines_to(orthogonal, diagonal, zone);
+        let (between, aligned) = C::lines_to(orthogonal, diagonal, zone);
         let attackers = aligned
             | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
             | knights & knight_reach
@@ -195,7 +194,7 @@ impl ZoneDanger {
     /// leaves `role` on `to` (no en passant or castling), if the move cannot have changed
     /// the danger but for the moved piece's own attacks.
     #[inline(always)]
-    pub(crate) fn after(
+    pub(crate) fn after<C: Cpu>(
         &self,
         color: Color,
         from_role: Role,
@@ -209,11 +208,11 @@ impl ZoneDanger {
         let mut danger = self.danger;
         if self.attackers.contains(from) {
             // What only the moved piece attacked is no longer attacked.
-            let before = attacks::role_attacks(color, from_role, from, self.through_king);
+            let before = C::role_attacks(color, from_role, from, self.through_king);
             danger = self.danger_twice | (danger & !before);
         }
         let occupied = (self.through_king ^ from) | to;
-        Some(danger | attacks::role_attacks(color, role, to, occupied) & self.zone)
+        Some(danger | C::role_attacks(color, role, to, occupied) & self.zone)
     }
 }
 

@@ -8,6 +8,9 @@
 //! counter is kept, since perft reads neither. [`PerftTable`] adds an exact
 //! transposition table and [`perft_divide`] splits the work across threads, on the dense
 //! board or on quad-bitboards ([`Representation`]).
+//!
+//! The recursion is compiled once per CPU level ([`crate::cpu`]): [`Engine::expand`]
+//! carries the level's target features, and each entry point picks the level once.
 
 mod leaf;
 #[cfg(feature = "std")]
@@ -19,7 +22,9 @@ mod table;
 pub use parallel::{perft_divide, perft_total, PerftOptions};
 pub use table::PerftTable;
 
+use crate::attacks::Cpu;
 use crate::board::Placement;
+use crate::cpu::{dispatch, for_each_level};
 use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, Color, Role, Square};
@@ -98,7 +103,7 @@ pub enum Representation {
 /// assert_eq!(perft(&Position::new(), 4), 197_281);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    descend(&Plain, &pos.node, pos.turn, depth)
+    dispatch!(C => descend::<C, _, _>(&Plain, &pos.node, pos.turn, depth))
 }
 
 /// Perft with a transposition table: the same count as [`perft`], found faster when
@@ -111,7 +116,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert_eq!(perft_with_table(&Position::new(), 5, &table), 4_865_609);
 /// ```
 pub fn perft_with_table(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
-    descend(&Hashed(table), &pos.node, pos.turn, depth)
+    dispatch!(C => descend::<C, _, _>(&Hashed(table), &pos.node, pos.turn, depth))
 }
 
 /// Perft of `pos` computed on quad-bitboards: the same expansion as [`perft`] on another
@@ -123,7 +128,8 @@ pub fn perft_with_table(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
 /// assert_eq!(perft_quad(&Position::new(), 4), 197_281);
 /// ```
 pub fn perft_quad(pos: &Position, depth: u32) -> u64 {
-    descend(&Plain, &pos.node.to_quad_node(), pos.turn, depth)
+    let node = pos.node.to_quad_node();
+    dispatch!(C => descend::<C, _, _>(&Plain, &node, pos.turn, depth))
 }
 
 /// Perft of `pos` on the given representation, with a table if one is given.
@@ -135,105 +141,152 @@ pub(crate) fn perft_on(
     table: Option<&PerftTable>,
 ) -> u64 {
     let turn = pos.turn;
-    match (representation, table) {
-        (Representation::Dense, None) => descend(&Plain, &pos.node, turn, depth),
-        (Representation::Dense, Some(t)) => descend(&Hashed(t), &pos.node, turn, depth),
-        (Representation::Quad, None) => descend(&Plain, &pos.node.to_quad_node(), turn, depth),
-        (Representation::Quad, Some(t)) => {
-            descend(&Hashed(t), &pos.node.to_quad_node(), turn, depth)
+    dispatch!(C => match (representation, table) {
+        (Representation::Dense, None) => descend::<C, _, _>(&Plain, &pos.node, turn, depth),
+        (Representation::Dense, Some(t)) => {
+            descend::<C, _, _>(&Hashed(t), &pos.node, turn, depth)
         }
-    }
+        (Representation::Quad, None) => {
+            descend::<C, _, _>(&Plain, &pos.node.to_quad_node(), turn, depth)
+        }
+        (Representation::Quad, Some(t)) => {
+            descend::<C, _, _>(&Hashed(t), &pos.node.to_quad_node(), turn, depth)
+        }
+    })
 }
 
 #[inline]
-fn descend<D: Descend, B: Placement>(how: &D, node: &Node<B>, turn: Color, depth: u32) -> u64 {
+fn descend<C: Engine, D: Descend, B: Placement>(
+    how: &D,
+    node: &Node<B>,
+    turn: Color,
+    depth: u32,
+) -> u64 {
     match (depth, turn) {
         (0, _) => 1,
-        (_, Color::White) => how.descend::<White, B>(node, depth),
-        (_, Color::Black) => how.descend::<Black, B>(node, depth),
+        (_, Color::White) => how.descend::<C, White, B>(node, depth),
+        (_, Color::Black) => how.descend::<C, Black, B>(node, depth),
     }
 }
 
 /// How to count the subtree below a child: straight recursion or through the table.
 trait Descend: Sized {
-    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64;
+    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64;
 }
 
 struct Plain;
 
 impl Descend for Plain {
     #[inline(always)]
-    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
-        expand::<S, B, Plain>(self, node, depth)
+    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        unsafe { C::expand::<S, B, Plain>(self, node, depth) }
     }
 }
 
 struct Hashed<'t>(&'t PerftTable);
 
 impl Descend for Hashed<'_> {
-    fn descend<S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
         // Near the leaves a probe costs more than the subtree.
         if depth <= 2 {
-            return expand::<S, B, Plain>(&Plain, node, depth);
+            return Plain.descend::<C, S, B>(node, depth);
         }
         let key = Packed::new(node, S::COLOR, depth);
         if let Some(nodes) = self.0.probe(&key) {
             return nodes;
         }
-        let nodes = expand::<S, B, Self>(self, node, depth);
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        let nodes = unsafe { C::expand::<S, B, Self>(self, node, depth) };
         self.0.store(&key, nodes);
         nodes
     }
 }
 
-fn expand<S: Side, B: Placement, D: Descend>(how: &D, node: &Node<B>, depth: u32) -> u64 {
+/// The expansion compiled with the target features of a CPU level: every recursive call
+/// goes through it, so that the whole engine, inlined into it, runs on the level's
+/// instructions.
+trait Engine: Cpu {
+    /// [`expand`] on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn expand<S: Side, B: Placement, D: Descend>(how: &D, node: &Node<B>, depth: u32)
+        -> u64;
+}
+
+macro_rules! engine_impl {
+    ($marker:ty, $level:ident, [$($feature:tt),*]) => {
+        impl Engine for $marker {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn expand<S: Side, B: Placement, D: Descend>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand::<Self, S, B, D>(how, node, depth)
+            }
+        }
+    };
+}
+for_each_level!(engine_impl);
+
+/// Counts the leaves `depth` plies below `node` (side to move `S`, `depth` at least 1).
+#[inline(always)]
+fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
+    how: &D,
+    node: &Node<B>,
+    depth: u32,
+) -> u64 {
     if depth <= 1 {
-        return leaf::count::<S, B, false>(node, None);
+        return leaf::count::<C, S, B, false>(node, None);
     }
     if depth > 2 {
-        return expand_with::<S, B, D, false>(how, node, depth, None);
+        return expand_with::<C, S, B, D, false>(how, node, depth, None);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
-    let zone = ZoneDanger::new::<S, B>(node);
+    let zone = ZoneDanger::new::<C, S, B>(node);
     if leaf::slider_lookups::<S::Other, B>(node) <= 2 {
-        expand_with::<S, B, D, true>(how, node, depth, zone)
+        expand_with::<C, S, B, D, true>(how, node, depth, zone)
     } else {
-        expand_with::<S, B, D, false>(how, node, depth, zone)
+        expand_with::<C, S, B, D, false>(how, node, depth, zone)
     }
 }
 
 #[inline(always)]
-fn expand_with<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>(
+fn expand_with<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>(
     how: &D,
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
 ) -> u64 {
-    let mut visitor = Expand::<S, B, D, FEW_SLIDERS> {
+    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS> {
         node,
         depth: depth - 1,
         nodes: 0,
         how,
         zone,
-        side: core::marker::PhantomData,
+        level: core::marker::PhantomData,
     };
-    movegen::generate::<S, _, B>(node, Bitboard::FULL, &mut visitor);
+    movegen::generate::<C, S, _, B>(node, Bitboard::FULL, &mut visitor);
     visitor.nodes
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, S: Side, B, D: Descend, const FEW_SLIDERS: bool> {
+struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool> {
     node: &'a Node<B>,
     depth: u32,
     nodes: u64,
     how: &'a D,
     zone: Option<ZoneDanger>,
-    side: core::marker::PhantomData<S>,
+    level: core::marker::PhantomData<(C, S)>,
 }
 
-impl<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, B, D, FEW_SLIDERS> {
+impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>
+    Expand<'_, C, S, B, D, FEW_SLIDERS>
+{
     /// The danger around their king after a move that leaves `role` on `to`, coming from
     /// `from` as `from_role`; known only at the leaves' parents.
     #[inline(always)]
@@ -245,22 +298,22 @@ impl<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Expand<'_, S, B
         to: Square,
     ) -> Option<Bitboard> {
         self.zone
-            .and_then(|zone| zone.after(S::COLOR, from_role, role, from, to))
+            .and_then(|zone| zone.after::<C>(S::COLOR, from_role, role, from, to))
     }
 
     /// Counts below `child`; `known_danger` as [`leaf::count`] takes it.
     #[inline(always)]
     fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            leaf::count::<S::Other, B, FEW_SLIDERS>(child, known_danger)
+            leaf::count::<C, S::Other, B, FEW_SLIDERS>(child, known_danger)
         } else {
-            self.how.descend::<S::Other, B>(child, self.depth)
+            self.how.descend::<C, S::Other, B>(child, self.depth)
         };
     }
 }
 
-impl<S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Visitor
-    for Expand<'_, S, B, D, FEW_SLIDERS>
+impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Visitor
+    for Expand<'_, C, S, B, D, FEW_SLIDERS>
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
