@@ -186,10 +186,15 @@ impl Descend for Plain {
 
 struct Hashed<'t>(&'t PerftTable);
 
+/// The shallowest subtrees the table serves. Depth 1 is one generation, cheaper than the
+/// cache miss of a probe; a depth-2 subtree costs a generation per child, several times a
+/// probe, and they are the most numerous transpositions (start position, perft 9: 96
+/// million unique positions seven plies deep, reached 280 million times).
+const TABLE_MIN_DEPTH: u32 = 2;
+
 impl Descend for Hashed<'_> {
     fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
-        // Near the leaves a probe costs more than the subtree.
-        if depth <= 2 {
+        if depth < TABLE_MIN_DEPTH {
             return Plain.descend::<C, S, B>(node, depth);
         }
         let key = Packed::new(node, S::COLOR, depth);
@@ -400,6 +405,31 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(perft_quad(&pos, depth), perft(&pos, depth), "{fen}");
+        }
+    }
+
+    /// The table's key comparison is what keeps counts exact. With the full 128 bits,
+    /// one bucket that every probe shares and a 1 MiB table both count exactly; the same
+    /// tables comparing 10 bits of the key accept other subtrees' counts and count
+    /// wrong. Catches a probe that trusts an entry for its bucket alone, and shows that
+    /// these positions do collide in the table, so that the exact counts are not luck.
+    #[test]
+    fn weakened_keys_let_collisions_through() {
+        for (fen, depth) in [
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                4,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let expected = perft(&pos, depth);
+            for megabytes in [0, 1] {
+                let full = PerftTable::weakened(megabytes, [u64::MAX; 2]);
+                assert_eq!(perft_with_table(&pos, depth, &full), expected, "{fen}");
+                let weak = PerftTable::weakened(megabytes, [0x3ff, 0]);
+                assert_ne!(perft_with_table(&pos, depth, &weak), expected, "{fen}");
+            }
         }
     }
 
