@@ -203,27 +203,52 @@ impl PerftTable {
         self.buckets.is_empty()
     }
 
+    /// Where `key`'s entry lives and what it must hold.
     #[inline]
-    fn locate(&self, key: &Packed) -> (&Bucket, Key) {
+    pub(crate) fn slot(&self, key: &Packed) -> Slot {
         let Key([low, high]) = key.key(self.seeds);
-        let key = Key([low & self.verified[0], high & self.verified[1]]);
-        (&self.buckets[low as usize & self.mask], key)
+        Slot {
+            bucket: low as usize & self.mask,
+            key: Key([low & self.verified[0], high & self.verified[1]]),
+            depth: (key.0[4] >> 24) as u32,
+        }
     }
 
-    /// The count stored for this subtree, if any.
+    /// Starts loading the slot's cache line, so that a probe soon after finds it there.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, slot: Slot) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let line: *const Bucket = &self.buckets[slot.bucket];
+            // SAFETY: a prefetch only hints the cache and cannot fault; the address is
+            // a bucket of the table.
+            unsafe {
+                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(line.cast())
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
+    /// The count stored for the slot's subtree, if any.
     #[inline]
-    pub(crate) fn probe(&self, key: &Packed) -> Option<u64> {
-        let (bucket, key) = self.locate(key);
-        bucket.find(key)
+    pub(crate) fn probe(&self, slot: Slot) -> Option<u64> {
+        self.buckets[slot.bucket].find(slot.key)
     }
 
     /// Stores a count, replacing the shallower of the two entries of its bucket.
     #[inline]
-    pub(crate) fn store(&self, key: &Packed, nodes: u64) {
-        let depth = (key.0[4] >> 24) as u32;
-        let (bucket, key) = self.locate(key);
-        bucket.store(key, depth, nodes);
+    pub(crate) fn store(&self, slot: Slot, nodes: u64) {
+        self.buckets[slot.bucket].store(slot.key, slot.depth, nodes);
     }
+}
+
+/// A subtree's place in a [`PerftTable`]: its bucket, its key and its depth.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    bucket: usize,
+    key: Key,
+    depth: u32,
 }
 
 /// SplitMix64's finaliser: every seed bit moves every output bit.
