@@ -259,3 +259,40 @@ fn racing_threads_on_one_position_agree() {
         }
     }
 }
+
+/// Deep enough runs are split three plies below the root, into unique positions each
+/// counted once and multiplied by the move orders that reach it from each root move.
+/// Every root move's count must equal its own perft, with and without a table and
+/// threads. Catches a multiplicity credited to the wrong root move, lost when two root
+/// moves reach one position, or counted once per position instead of once per path.
+#[test]
+fn divide_counts_shared_positions_once_per_path() {
+    for fen in [
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ] {
+        let pos = position(fen);
+        let check = PerftTable::new(16);
+        let expected: Vec<u128> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| u128::from(perft_with_table(&pos.play(m).unwrap(), 6, &check)))
+            .collect();
+        for (threads, megabytes) in [(1, 0), (2, 0), (2, 4)] {
+            let table = (megabytes > 0).then(|| PerftTable::new(megabytes));
+            let options = PerftOptions {
+                threads,
+                table: table.as_ref(),
+                ..Default::default()
+            };
+            let divided: Vec<u128> = perft_divide(&pos, 7, &options)
+                .into_iter()
+                .map(|(_, nodes)| nodes)
+                .collect();
+            assert_eq!(
+                divided, expected,
+                "{fen}, {threads} threads, {megabytes} MiB"
+            );
+        }
+    }
+}
