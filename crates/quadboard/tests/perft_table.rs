@@ -2,9 +2,9 @@
 //! threads sharing one table, every count checked against plain perft or a published
 //! count.
 //!
-//! The table only serves subtrees of depth 3 or more, so the roots here are searched to
-//! depth 5 to 7. Whether the table was used is read from [`PerftTable::stores`]: one
-//! thread stores once per miss, so fewer stores than there are depth-3+ nodes in the
+//! The table only serves subtrees of depth 2 or more, so the roots here are searched to
+//! depth 4 to 7. Whether the table was used is read from [`PerftTable::stores`]: one
+//! thread stores once per miss, so fewer stores than there are depth-2+ nodes in the
 //! tree means some of them were answered from the table.
 
 use std::sync::Barrier;
@@ -32,13 +32,13 @@ fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// The nodes of the tree below `pos` that have 3 or more plies left (the ones the table
+/// The nodes of the tree below `pos` that have 2 or more plies left (the ones the table
 /// serves): one probe each when nothing is found in the table.
 fn probed_without_hits(pos: &Position, depth: u32) -> u64 {
-    (0..=depth.saturating_sub(3)).map(|d| perft(pos, d)).sum()
+    (0..=depth.saturating_sub(2)).map(|d| perft(pos, d)).sum()
 }
 
-/// A 1 MiB table (16,384 entries) is far smaller than these trees: the counts stay exact
+/// A 1 MiB table (32,768 entries) is far smaller than these trees: the counts stay exact
 /// through hits and replacements, and the table is really used. Catches a hit that
 /// returns the wrong subtree's count (a key missing a field, a count stored for the wrong
 /// depth), a replacement that leaves the old count under the new key, and a table that
@@ -62,8 +62,8 @@ fn small_table_hits_and_replaces_with_exact_counts() {
 
 /// A table of one two-way bucket: every probe lands on the same two entries, which
 /// nearly always hold other subtrees. Counts stay exact only if an entry is trusted
-/// after comparing the whole position and depth, not its index or hash. Catches a probe
-/// that skips or shortens that comparison.
+/// after comparing its whole 128-bit key (of position and depth), not its index. Catches
+/// a probe that skips or shortens that comparison.
 #[test]
 fn one_bucket_refuses_foreign_entries() {
     let table = PerftTable::new(0);
@@ -212,10 +212,10 @@ fn threads_share_a_small_table() {
 /// the same entries and find the subtrees the others stored. With two entries every store
 /// contends with the other threads; with 1 MiB most hits come from another thread. Every
 /// thread must still get the plain count. Catches a count that depends on which thread
-/// stored an entry, an entry found under another subtree's key after concurrent stores,
-/// and a lock that hangs or panics under contention. A torn read that slips past the
-/// entry's sequence check needs two threads within nanoseconds of each other on one
-/// entry, and is not reliably caught here.
+/// stored an entry, and an entry found under another subtree's key after concurrent
+/// stores. A torn read that mixes two stores needs two threads within nanoseconds of
+/// each other on one entry, and is not reliably caught here (each entry stores its key
+/// XORed with its data, so that such a mix fails the key comparison).
 #[test]
 fn racing_threads_on_one_position_agree() {
     const THREADS: usize = 4;
@@ -256,6 +256,43 @@ fn racing_threads_on_one_position_agree() {
                 handles.into_iter().map(|h| h.join().unwrap()).collect()
             });
             assert_eq!(counts, [expected; THREADS], "{fen}, {megabytes} MiB");
+        }
+    }
+}
+
+/// Deep enough runs are split three plies below the root, into unique positions each
+/// counted once and multiplied by the move orders that reach it from each root move.
+/// Every root move's count must equal its own perft, with and without a table and
+/// threads. Catches a multiplicity credited to the wrong root move, lost when two root
+/// moves reach one position, or counted once per position instead of once per path.
+#[test]
+fn divide_counts_shared_positions_once_per_path() {
+    for fen in [
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ] {
+        let pos = position(fen);
+        let check = PerftTable::new(16);
+        let expected: Vec<u128> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| u128::from(perft_with_table(&pos.play(m).unwrap(), 6, &check)))
+            .collect();
+        for (threads, megabytes) in [(1, 0), (2, 0), (2, 4)] {
+            let table = (megabytes > 0).then(|| PerftTable::new(megabytes));
+            let options = PerftOptions {
+                threads,
+                table: table.as_ref(),
+                ..Default::default()
+            };
+            let divided: Vec<u128> = perft_divide(&pos, 7, &options)
+                .into_iter()
+                .map(|(_, nodes)| nodes)
+                .collect();
+            assert_eq!(
+                divided, expected,
+                "{fen}, {threads} threads, {megabytes} MiB"
+            );
         }
     }
 }

@@ -23,8 +23,8 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-    /// Transposition table size in MiB (0: none). Entries hold whole positions, so a hash
-    /// collision can never change a count.
+    /// Transposition table size in MiB (0: none). An entry is trusted only when its
+    /// 128-bit key of position and depth matches (docs/performance.md: collision risk).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
     hash: u32,
     /// Run the engine on quad-bitboards instead of the dense board (same counts).

@@ -29,7 +29,10 @@ use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, Color, Role, Square};
 use leaf::ZoneDanger;
-use table::Packed;
+use table::{Packed, Slot};
+
+use alloc::vec::Vec;
+use core::cell::RefCell;
 
 /// A position of a standard perft benchmark with the depth it is run to and its count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,7 +159,7 @@ pub(crate) fn perft_on(
 }
 
 #[inline]
-fn descend<C: Engine, D: Descend, B: Placement>(
+fn descend<C: Engine, D: Descend<B>, B: Placement>(
     how: &D,
     node: &Node<B>,
     turn: Color,
@@ -164,21 +167,22 @@ fn descend<C: Engine, D: Descend, B: Placement>(
 ) -> u64 {
     match (depth, turn) {
         (0, _) => 1,
-        (_, Color::White) => how.descend::<C, White, B>(node, depth),
-        (_, Color::Black) => how.descend::<C, Black, B>(node, depth),
+        (_, Color::White) => how.descend::<C, White>(node, depth),
+        (_, Color::Black) => how.descend::<C, Black>(node, depth),
     }
 }
 
-/// How to count the subtree below a child: straight recursion or through the table.
-trait Descend: Sized {
-    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64;
+/// How to count the subtree below a child: straight recursion, through the table, or
+/// later (a batch of children).
+trait Descend<B: Placement>: Sized {
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64;
 }
 
 struct Plain;
 
-impl Descend for Plain {
+impl<B: Placement> Descend<B> for Plain {
     #[inline(always)]
-    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
         // SAFETY: code generic over a level runs only where the CPU supports it.
         unsafe { C::expand::<S, B, Plain>(self, node, depth) }
     }
@@ -186,20 +190,71 @@ impl Descend for Plain {
 
 struct Hashed<'t>(&'t PerftTable);
 
-impl Descend for Hashed<'_> {
-    fn descend<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
-        // Near the leaves a probe costs more than the subtree.
-        if depth <= 2 {
-            return Plain.descend::<C, S, B>(node, depth);
+/// The shallowest subtrees the table serves. Depth 1 is one generation, cheaper than the
+/// cache miss of a probe; a depth-2 subtree costs a generation per child, several times a
+/// probe, and they are the most numerous transpositions (start position, perft 9: 96
+/// million unique positions seven plies deep, reached 280 million times).
+const TABLE_MIN_DEPTH: u32 = 2;
+
+impl<B: Placement> Descend<B> for Hashed<'_> {
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
+        if depth < TABLE_MIN_DEPTH {
+            return Plain.descend::<C, S>(node, depth);
         }
-        let key = Packed::new(node, S::COLOR, depth);
-        if let Some(nodes) = self.0.probe(&key) {
+        let slot = self.0.slot(&Packed::new(node, S::COLOR, depth));
+        if let Some(nodes) = self.0.probe(slot) {
             return nodes;
         }
-        // SAFETY: code generic over a level runs only where the CPU supports it.
-        let nodes = unsafe { C::expand::<S, B, Self>(self, node, depth) };
-        self.0.store(&key, nodes);
+        let nodes = self.expand::<C, S, B>(node, depth);
+        self.0.store(slot, nodes);
         nodes
+    }
+}
+
+impl Hashed<'_> {
+    /// Counts below `node`, which the table does not have. The children are made first,
+    /// all at once, and the table lines of their entries fetched while the next ones are
+    /// made, so that their probes wait for memory together rather than one after another.
+    fn expand<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+        if depth <= TABLE_MIN_DEPTH {
+            return Plain.descend::<C, S>(node, depth);
+        }
+        let batch = Batch {
+            table: self.0,
+            children: RefCell::new(Vec::with_capacity(48)),
+        };
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        let made = unsafe { C::expand::<S, B, Batch<B>>(&batch, node, depth) };
+        debug_assert_eq!(made, 0);
+        let children = batch.children.into_inner();
+        children
+            .iter()
+            .map(|(child, slot)| match self.0.probe(*slot) {
+                Some(nodes) => nodes,
+                None => {
+                    let nodes = self.expand::<C, S::Other, B>(child, depth - 1);
+                    self.0.store(*slot, nodes);
+                    nodes
+                }
+            })
+            .sum()
+    }
+}
+
+/// The children of one node, each with its table slot (already being fetched), to be
+/// counted once they are all made.
+struct Batch<'t, B> {
+    table: &'t PerftTable,
+    children: RefCell<Vec<(Node<B>, Slot)>>,
+}
+
+impl<B: Placement> Descend<B> for Batch<'_, B> {
+    #[inline(always)]
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
+        let slot = self.table.slot(&Packed::new(node, S::COLOR, depth));
+        self.table.prefetch(slot);
+        self.children.borrow_mut().push((*node, slot));
+        0
     }
 }
 
@@ -211,15 +266,18 @@ trait Engine: Cpu {
     ///
     /// # Safety
     /// The CPU must support the level (see [`Cpu`]).
-    unsafe fn expand<S: Side, B: Placement, D: Descend>(how: &D, node: &Node<B>, depth: u32)
-        -> u64;
+    unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
+        how: &D,
+        node: &Node<B>,
+        depth: u32,
+    ) -> u64;
 }
 
 macro_rules! engine_impl {
     ($marker:ty, $level:ident, [$($feature:tt),*]) => {
         impl Engine for $marker {
             $(#[target_feature(enable = $feature)])*
-            unsafe fn expand<S: Side, B: Placement, D: Descend>(
+            unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
                 how: &D,
                 node: &Node<B>,
                 depth: u32,
@@ -233,7 +291,7 @@ for_each_level!(engine_impl);
 
 /// Counts the leaves `depth` plies below `node` (side to move `S`, `depth` at least 1).
 #[inline(always)]
-fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
+fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     how: &D,
     node: &Node<B>,
     depth: u32,
@@ -256,7 +314,7 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
 }
 
 #[inline(always)]
-fn expand_with<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>(
+fn expand_with<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool>(
     how: &D,
     node: &Node<B>,
     depth: u32,
@@ -284,7 +342,7 @@ struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool> {
     level: core::marker::PhantomData<(C, S)>,
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>
+impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool>
     Expand<'_, C, S, B, D, FEW_SLIDERS>
 {
     /// The danger around their king after a move that leaves `role` on `to`, coming from
@@ -307,12 +365,12 @@ impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>
         self.nodes += if self.depth == 1 {
             leaf::count::<C, S::Other, B, FEW_SLIDERS>(child, known_danger)
         } else {
-            self.how.descend::<C, S::Other, B>(child, self.depth)
+            self.how.descend::<C, S::Other>(child, self.depth)
         };
     }
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Visitor
+impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool> Visitor
     for Expand<'_, C, S, B, D, FEW_SLIDERS>
 {
     #[inline(always)]
@@ -400,6 +458,31 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(perft_quad(&pos, depth), perft(&pos, depth), "{fen}");
+        }
+    }
+
+    /// The table's key comparison is what keeps counts exact. With the full 128 bits,
+    /// one bucket that every probe shares and a 1 MiB table both count exactly; the same
+    /// tables comparing 10 bits of the key accept other subtrees' counts and count
+    /// wrong. Catches a probe that trusts an entry for its bucket alone, and shows that
+    /// these positions do collide in the table, so that the exact counts are not luck.
+    #[test]
+    fn weakened_keys_let_collisions_through() {
+        for (fen, depth) in [
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                4,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let expected = perft(&pos, depth);
+            for megabytes in [0, 1] {
+                let full = PerftTable::weakened(megabytes, [u64::MAX; 2]);
+                assert_eq!(perft_with_table(&pos, depth, &full), expected, "{fen}");
+                let weak = PerftTable::weakened(megabytes, [0x3ff, 0]);
+                assert_ne!(perft_with_table(&pos, depth, &weak), expected, "{fen}");
+            }
         }
     }
 
