@@ -128,8 +128,8 @@ pub(crate) struct ZoneDanger {
     danger_twice: Bitboard,
     /// Our pieces that may attack the zone (sliders on a line with it, leapers in reach).
     attackers: Bitboard,
-    /// The squares between our sliders and the zone: a move from or to one of them may
-    /// uncover or block an attack.
+    /// The squares between our sliders and the zone that a slider reaches: a move from or
+    /// to one of them may uncover or block an attack.
     between: Bitboard,
     /// The occupied squares without the other king.
     through_king: Bitboard,
@@ -161,6 +161,7 @@ impl ZoneDanger {
         let orthogonal = (node.role_set(Role::Rook) | queens) & us;
         let diagonal = (node.role_set(Role::Bishop) | queens) & us;
         let (mut once, mut twice) = C::slider_attacks_twice(orthogonal, diagonal, !through_king);
+        let slider_reach = once;
         let mut add = |a: Bitboard| {
             twice |= once & a;
             once |= a;
@@ -176,6 +177,9 @@ impl ZoneDanger {
             add(attacks::king(king));
         }
         let (between, aligned) = C::lines_to(orthogonal, diagonal, zone);
+        // Only a square a slider reaches now can open or close its line: one it does not
+        // reach lies behind a blocker that stays.
+        let between = between & slider_reach;
         let attackers = aligned
             | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
             | knights & knight_reach
