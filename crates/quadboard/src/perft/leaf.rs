@@ -9,7 +9,9 @@
 //! - **Sliders** counted by the eight-direction fill, or by lookups when the side has at
 //!   most two slider lookups to make (`FEW_SLIDERS`, decided once per parent).
 //! - **Pawns** by popcounts, three more per promotion target.
-//! - **Castling** with a corner rook read off the carried danger map.
+//! - **Castling** with a corner rook read off the carried danger map, or without one off
+//!   a map computed once for the king's targets and every clear path; not looked at below
+//!   a parent whose other side has no castling rights (`CASTLES`).
 
 use crate::attacks::{self, Cpu};
 use crate::board::Placement;
@@ -18,9 +20,10 @@ use crate::{Bitboard, Color, Role, Square};
 
 /// The number of legal moves of `node`, side to move `S`. `known_danger` is what the other
 /// side attacks around our king and on our castling paths when the caller knows it (from
-/// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one.
+/// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one; without
+/// `CASTLES` the side is known to have no castling rights.
 #[inline(always)]
-pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
     node: &Node<B>,
     known_danger: Option<Bitboard>,
 ) -> u64 {
@@ -28,6 +31,14 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
         return 0;
     };
     let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
+    // With a corner rook, lifting it opens no line to the king's path, so one danger map
+    // answers for the king's moves and the whole path.
+    let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
+    let known_danger = match known_danger {
+        Some(danger) => Some(danger),
+        None if CASTLES => castling_danger::<C, S, B>(node, &checks, corners),
+        None => None,
+    };
 
     let king_targets = checks.king_targets(Bitboard::FULL);
     let mut n = if let Some(danger) = known_danger {
@@ -97,9 +108,9 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
         #[inline(always)]
         |_, _| n += 1,
     );
-    // With a corner rook, lifting it opens no line to the king's path, so the carried
-    // danger map answers for the whole path.
-    let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
+    if !CASTLES {
+        return u64::from(n);
+    }
     movegen::castling_moves::<S, B>(
         node,
         &checks,
@@ -113,6 +124,37 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
         |_, _| n += 1,
     );
     u64::from(n)
+}
+
+/// Without a carried map, when a rook in one of `corners` may castle across empty
+/// squares: the danger map around our king and on those paths, computed once rather than
+/// testing the king's targets and the path square by square.
+#[inline(always)]
+fn castling_danger<C: Cpu, S: Side, B: Placement>(
+    node: &Node<B>,
+    checks: &Checks,
+    corners: Bitboard,
+) -> Option<Bitboard> {
+    let rights = node.castling & checks.us & S::BACK_RANK & corners;
+    if rights.is_empty() || checks.checkers.any() {
+        return None;
+    }
+    let mut paths = Bitboard::EMPTY;
+    for rook in rights {
+        let (must_be_empty, king_path) = castle_squares::<S>(checks.king, rook);
+        if (must_be_empty & checks.occupied).is_empty() {
+            paths |= king_path;
+        }
+    }
+    if paths.is_empty() {
+        return None;
+    }
+    let knight_reach = attacks::knights_near_king(checks.king) | attacks::knights_setwise(paths);
+    Some(movegen::king_danger_reaching::<C, S, B>(
+        node,
+        checks,
+        knight_reach,
+    ))
 }
 
 /// What a side attacks around the other side's king, computed once in a position and

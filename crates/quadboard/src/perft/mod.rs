@@ -239,30 +239,41 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
     depth: u32,
 ) -> u64 {
     if depth <= 1 {
-        return leaf::count::<C, S, B, false>(node, None);
+        return leaf::count::<C, S, B, false, true>(node, None);
     }
     if depth > 2 {
-        return expand_with::<C, S, B, D, false>(how, node, depth, None);
+        return expand_with::<C, S, B, D, false, true>(how, node, depth, None);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
+    // Likewise castling rights: without any here, no child has castling to count.
     let zone = ZoneDanger::new::<C, S, B>(node);
-    if leaf::slider_lookups::<S::Other, B>(node) <= 2 {
-        expand_with::<C, S, B, D, true>(how, node, depth, zone)
-    } else {
-        expand_with::<C, S, B, D, false>(how, node, depth, zone)
+    let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
+    let castles = (node.castling & node.color_set(<S::Other as Side>::COLOR)).any();
+    match (few_sliders, castles) {
+        (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone),
+        (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone),
+        (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone),
+        (false, false) => expand_with::<C, S, B, D, false, false>(how, node, depth, zone),
     }
 }
 
 #[inline(always)]
-fn expand_with<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>(
+fn expand_with<
+    C: Engine,
+    S: Side,
+    B: Placement,
+    D: Descend,
+    const FEW_SLIDERS: bool,
+    const CASTLES: bool,
+>(
     how: &D,
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
 ) -> u64 {
-    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS> {
+    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
         node,
         depth: depth - 1,
         nodes: 0,
@@ -275,7 +286,7 @@ fn expand_with<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: 
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool> {
+struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
     node: &'a Node<B>,
     depth: u32,
     nodes: u64,
@@ -284,8 +295,14 @@ struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool> {
     level: core::marker::PhantomData<(C, S)>,
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>
-    Expand<'_, C, S, B, D, FEW_SLIDERS>
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
 {
     /// The danger around their king after a move that leaves `role` on `to`, coming from
     /// `from` as `from_role`; known only at the leaves' parents.
@@ -305,15 +322,21 @@ impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool>
     #[inline(always)]
     fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            leaf::count::<C, S::Other, B, FEW_SLIDERS>(child, known_danger)
+            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(child, known_danger)
         } else {
             self.how.descend::<C, S::Other, B>(child, self.depth)
         };
     }
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend, const FEW_SLIDERS: bool> Visitor
-    for Expand<'_, C, S, B, D, FEW_SLIDERS>
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Visitor for Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
