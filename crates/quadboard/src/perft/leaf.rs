@@ -26,17 +26,34 @@ use crate::{Bitboard, Color, Role, Square};
 pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
     node: &Node<B>,
     known_danger: Option<Bitboard>,
+    castles: &Castles,
 ) -> u64 {
     let Some(checks) = Checks::new::<C, S, B>(node) else {
         return 0;
     };
     let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
-    // With a corner rook, lifting it opens no line to the king's path, so one danger map
-    // answers for the king's moves and the whole path.
-    let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
+    // The castles whose rook keeps its right and whose squares are empty, out of check;
+    // those with a corner rook read the danger map (lifting that rook opens no line to
+    // the king's path), so without a carried map one is computed for them and the king.
+    let (mut clear_a, mut clear_b) = (false, false);
+    let mut corner_paths = Bitboard::EMPTY;
+    if CASTLES && checks.checkers.is_empty() {
+        let [a, b] = castles.rooks;
+        clear_a = castles.clear(a, node.castling, occupied);
+        clear_b = castles.clear(b, node.castling, occupied);
+        corner_paths = castles.corner_path(a, clear_a) | castles.corner_path(b, clear_b);
+    }
     let known_danger = match known_danger {
         Some(danger) => Some(danger),
-        None if CASTLES => castling_danger::<C, S, B>(node, &checks, corners),
+        None if corner_paths.any() => {
+            let knight_reach =
+                attacks::knights_near_king(king) | attacks::knights_setwise(corner_paths);
+            Some(movegen::king_danger_reaching::<C, S, B>(
+                node,
+                &checks,
+                knight_reach,
+            ))
+        }
         None => None,
     };
 
@@ -108,54 +125,106 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
         #[inline(always)]
         |_, _| n += 1,
     );
-    if !CASTLES {
-        return u64::from(n);
+    if CASTLES {
+        let [a, b] = castles.rooks;
+        n += u32::from(clear_a && castles.is_safe::<C, S, B>(node, a, known_danger));
+        n += u32::from(clear_b && castles.is_safe::<C, S, B>(node, b, known_danger));
     }
-    movegen::castling_moves::<S, B>(
-        node,
-        &checks,
-        Bitboard::FULL,
-        #[inline(always)]
-        |king, rook, path| match known_danger.filter(|_| corners.contains(rook)) {
-            Some(danger) => (path & danger).is_empty(),
-            None => movegen::castle_is_safe::<C, S, B>(node, king, rook, path),
-        },
-        #[inline(always)]
-        |_, _| n += 1,
-    );
     u64::from(n)
 }
 
-/// Without a carried map, when a rook in one of `corners` may castle across empty
-/// squares: the danger map around our king and on those paths, computed once rather than
-/// testing the king's targets and the path square by square.
-#[inline(always)]
-fn castling_danger<C: Cpu, S: Side, B: Placement>(
-    node: &Node<B>,
-    checks: &Checks,
-    corners: Bitboard,
-) -> Option<Bitboard> {
-    let rights = node.castling & checks.us & S::BACK_RANK & corners;
-    if rights.is_empty() || checks.checkers.any() {
-        return None;
+/// The castling rights of a side, looked up once at the leaves' parent: neither the king
+/// nor the rooks of the side to move at the leaves move before them, and a capture of a
+/// rook shows in the leaf's rights. ([`movegen::castling_moves`] is the generator's
+/// version of the same test.)
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Castles {
+    /// The king.
+    king: Square,
+    /// Per castling rook (at most one on each side of the king; none is `EMPTY`): the rook,
+    /// the squares that must be empty, the squares the king passes or lands on.
+    rooks: [Castle; 2],
+}
+
+impl Castles {
+    /// The corners, where a rook's lifting opens no line to its king's path.
+    const CORNERS: Bitboard = Bitboard(!(Bitboard::NOT_A_FILE.0 & Bitboard::NOT_H_FILE.0));
+
+    /// No castling.
+    pub(crate) const NONE: Castles = Castles {
+        king: Square::A1,
+        rooks: [(Bitboard::EMPTY, Bitboard::FULL, Bitboard::EMPTY); 2],
+    };
+
+    /// The castling rights of `S`, or `None` without any.
+    #[inline(always)]
+    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<Castles> {
+        let us = node.color_set(S::COLOR);
+        let rights = node.castling & us & S::BACK_RANK;
+        if rights.is_empty() {
+            return None;
+        }
+        let king = (node.role_set(Role::King) & us).lsb()?;
+        // Validation allows one right on each side of the king.
+        debug_assert!(rights.count() <= 2);
+        let mut castles = Castles::NONE;
+        castles.king = king;
+        let slot = |rook: Option<Square>| match rook {
+            Some(rook) => {
+                let (must_be_empty, path) = castle_squares::<S>(king, rook);
+                (rook.bitboard(), must_be_empty, path)
+            }
+            None => Castles::NONE.rooks[0],
+        };
+        let second = if rights.more_than_one() {
+            rights.msb()
+        } else {
+            None
+        };
+        castles.rooks = [slot(rights.lsb()), slot(second)];
+        Some(castles)
     }
-    let mut paths = Bitboard::EMPTY;
-    for rook in rights {
-        let (must_be_empty, king_path) = castle_squares::<S>(checks.king, rook);
-        if (must_be_empty & checks.occupied).is_empty() {
-            paths |= king_path;
+
+    /// Whether the castle of `rook` keeps its right and has its squares empty.
+    #[inline(always)]
+    fn clear(
+        &self,
+        (rook, must_be_empty, _): Castle,
+        rights: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        (rook & rights).any() && (must_be_empty & occupied).is_empty()
+    }
+
+    /// The king's path of a `clear` castle with a corner rook, else nothing.
+    #[inline(always)]
+    fn corner_path(&self, (rook, _, path): Castle, clear: bool) -> Bitboard {
+        if clear && (rook & Castles::CORNERS).any() {
+            path
+        } else {
+            Bitboard::EMPTY
         }
     }
-    if paths.is_empty() {
-        return None;
+
+    /// Whether no square of a clear castle's king path is attacked: by the danger map if
+    /// there is one and the rook stands in a corner, else square by square.
+    #[inline(always)]
+    fn is_safe<C: Cpu, S: Side, B: Placement>(
+        &self,
+        node: &Node<B>,
+        (rook, _, path): Castle,
+        danger: Option<Bitboard>,
+    ) -> bool {
+        match (danger, rook.lsb()) {
+            (Some(danger), _) if (rook & Castles::CORNERS).any() => (path & danger).is_empty(),
+            (_, Some(rook)) => movegen::castle_is_safe::<C, S, B>(node, self.king, rook, path),
+            (_, None) => false,
+        }
     }
-    let knight_reach = attacks::knights_near_king(checks.king) | attacks::knights_setwise(paths);
-    Some(movegen::king_danger_reaching::<C, S, B>(
-        node,
-        checks,
-        knight_reach,
-    ))
 }
+
+/// A castling rook, the squares that must be empty and the king's path.
+type Castle = (Bitboard, Bitboard, Bitboard);
 
 /// What a side attacks around the other side's king, computed once in a position and
 /// carried to the positions after most of its moves: those that neither start nor end on

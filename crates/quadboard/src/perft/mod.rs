@@ -28,7 +28,7 @@ use crate::cpu::{dispatch, for_each_level};
 use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, Color, Role, Square};
-use leaf::ZoneDanger;
+use leaf::{Castles, ZoneDanger};
 use table::Packed;
 
 /// A position of a standard perft benchmark with the depth it is run to and its count.
@@ -239,10 +239,13 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
     depth: u32,
 ) -> u64 {
     if depth <= 1 {
-        return leaf::count::<C, S, B, false, true>(node, None);
+        return match Castles::new::<S, B>(node) {
+            Some(castles) => leaf::count::<C, S, B, false, true>(node, None, &castles),
+            None => leaf::count::<C, S, B, false, false>(node, None, &Castles::NONE),
+        };
     }
     if depth > 2 {
-        return expand_with::<C, S, B, D, false, true>(how, node, depth, None);
+        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Castles::NONE);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
@@ -250,12 +253,15 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend>(
     // Likewise castling rights: without any here, no child has castling to count.
     let zone = ZoneDanger::new::<C, S, B>(node);
     let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
-    let castles = (node.castling & node.color_set(<S::Other as Side>::COLOR)).any();
-    match (few_sliders, castles) {
-        (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone),
-        (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone),
-        (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone),
-        (false, false) => expand_with::<C, S, B, D, false, false>(how, node, depth, zone),
+    match (few_sliders, Castles::new::<S::Other, B>(node)) {
+        (true, Some(c)) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, c),
+        (true, None) => {
+            expand_with::<C, S, B, D, true, false>(how, node, depth, zone, Castles::NONE)
+        }
+        (false, Some(c)) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, c),
+        (false, None) => {
+            expand_with::<C, S, B, D, false, false>(how, node, depth, zone, Castles::NONE)
+        }
     }
 }
 
@@ -272,6 +278,7 @@ fn expand_with<
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
+    castles: Castles,
 ) -> u64 {
     let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
         node,
@@ -279,6 +286,7 @@ fn expand_with<
         nodes: 0,
         how,
         zone,
+        castles,
         level: core::marker::PhantomData,
     };
     movegen::generate::<C, S, _, B>(node, Bitboard::FULL, &mut visitor);
@@ -292,6 +300,8 @@ struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
     nodes: u64,
     how: &'a D,
     zone: Option<ZoneDanger>,
+    /// Their castling rights, with `CASTLES`.
+    castles: Castles,
     level: core::marker::PhantomData<(C, S)>,
 }
 
@@ -322,7 +332,7 @@ impl<
     #[inline(always)]
     fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(child, known_danger)
+            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(child, known_danger, &self.castles)
         } else {
             self.how.descend::<C, S::Other, B>(child, self.depth)
         };
