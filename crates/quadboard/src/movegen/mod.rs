@@ -275,9 +275,20 @@ pub(crate) fn king_danger<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     checks: &Checks,
 ) -> Bitboard {
+    king_danger_reaching::<C, S, B>(node, checks, attacks::knights_near_king(checks.king))
+}
+
+/// [`king_danger`] with the knights on `knight_reach` instead of those near our king: exact
+/// on the squares those knights can reach.
+#[inline(always)]
+pub(crate) fn king_danger_reaching<C: Cpu, S: Side, B: Placement>(
+    node: &Node<B>,
+    checks: &Checks,
+    knight_reach: Bitboard,
+) -> Bitboard {
     let them = checks.them;
     let mut knights = Bitboard::EMPTY;
-    for knight in node.role_set(Role::Knight) & them & attacks::knights_near_king(checks.king) {
+    for knight in node.role_set(Role::Knight) & them & knight_reach {
         knights |= attacks::knight(knight);
     }
     let their_king = (node.role_set(Role::King) & them)

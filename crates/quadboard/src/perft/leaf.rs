@@ -9,7 +9,9 @@
 //! - **Sliders** counted by the eight-direction fill, or by lookups when the side has at
 //!   most two slider lookups to make (`FEW_SLIDERS`, decided once per parent).
 //! - **Pawns** by popcounts, three more per promotion target.
-//! - **Castling** with a corner rook read off the carried danger map.
+//! - **Castling** with a corner rook read off the carried danger map, or without one off
+//!   a map computed once for the king's targets and every clear path; not looked at below
+//!   a parent whose other side has no castling rights (`CASTLES`).
 
 use crate::attacks::{self, Cpu};
 use crate::board::Placement;
@@ -18,16 +20,42 @@ use crate::{Bitboard, Color, Role, Square};
 
 /// The number of legal moves of `node`, side to move `S`. `known_danger` is what the other
 /// side attacks around our king and on our castling paths when the caller knows it (from
-/// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one.
+/// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one; without
+/// `CASTLES` the side is known to have no castling rights.
 #[inline(always)]
-pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
     node: &Node<B>,
     known_danger: Option<Bitboard>,
+    castles: &Castles,
 ) -> u64 {
     let Some(checks) = Checks::new::<C, S, B>(node) else {
         return 0;
     };
     let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
+    // The castles whose rook keeps its right and whose squares are empty, out of check;
+    // those with a corner rook read the danger map (lifting that rook opens no line to
+    // the king's path), so without a carried map one is computed for them and the king.
+    let (mut clear_a, mut clear_b) = (false, false);
+    let mut corner_paths = Bitboard::EMPTY;
+    if CASTLES && checks.checkers.is_empty() {
+        let [a, b] = castles.rooks;
+        clear_a = castles.clear(a, node.castling, occupied);
+        clear_b = castles.clear(b, node.castling, occupied);
+        corner_paths = castles.corner_path(a, clear_a) | castles.corner_path(b, clear_b);
+    }
+    let known_danger = match known_danger {
+        Some(danger) => Some(danger),
+        None if corner_paths.any() => {
+            let knight_reach =
+                attacks::knights_near_king(king) | attacks::knights_setwise(corner_paths);
+            Some(movegen::king_danger_reaching::<C, S, B>(
+                node,
+                &checks,
+                knight_reach,
+            ))
+        }
+        None => None,
+    };
 
     let king_targets = checks.king_targets(Bitboard::FULL);
     let mut n = if let Some(danger) = known_danger {
@@ -97,23 +125,106 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
         #[inline(always)]
         |_, _| n += 1,
     );
-    // With a corner rook, lifting it opens no line to the king's path, so the carried
-    // danger map answers for the whole path.
-    let corners = !(Bitboard::NOT_A_FILE & Bitboard::NOT_H_FILE);
-    movegen::castling_moves::<S, B>(
-        node,
-        &checks,
-        Bitboard::FULL,
-        #[inline(always)]
-        |king, rook, path| match known_danger.filter(|_| corners.contains(rook)) {
-            Some(danger) => (path & danger).is_empty(),
-            None => movegen::castle_is_safe::<C, S, B>(node, king, rook, path),
-        },
-        #[inline(always)]
-        |_, _| n += 1,
-    );
+    if CASTLES {
+        let [a, b] = castles.rooks;
+        n += u32::from(clear_a && castles.is_safe::<C, S, B>(node, a, known_danger));
+        n += u32::from(clear_b && castles.is_safe::<C, S, B>(node, b, known_danger));
+    }
     u64::from(n)
 }
+
+/// The castling rights of a side, looked up once at the leaves' parent: neither the king
+/// nor the rooks of the side to move at the leaves move before them, and a capture of a
+/// rook shows in the leaf's rights. ([`movegen::castling_moves`] is the generator's
+/// version of the same test.)
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Castles {
+    /// The king.
+    king: Square,
+    /// Per castling rook (at most one on each side of the king; none is `EMPTY`): the rook,
+    /// the squares that must be empty, the squares the king passes or lands on.
+    rooks: [Castle; 2],
+}
+
+impl Castles {
+    /// The corners, where a rook's lifting opens no line to its king's path.
+    const CORNERS: Bitboard = Bitboard(!(Bitboard::NOT_A_FILE.0 & Bitboard::NOT_H_FILE.0));
+
+    /// No castling.
+    pub(crate) const NONE: Castles = Castles {
+        king: Square::A1,
+        rooks: [(Bitboard::EMPTY, Bitboard::FULL, Bitboard::EMPTY); 2],
+    };
+
+    /// The castling rights of `S`, or `None` without any.
+    #[inline(always)]
+    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<Castles> {
+        let us = node.color_set(S::COLOR);
+        let rights = node.castling & us & S::BACK_RANK;
+        if rights.is_empty() {
+            return None;
+        }
+        let king = (node.role_set(Role::King) & us).lsb()?;
+        // Validation allows one right on each side of the king.
+        debug_assert!(rights.count() <= 2);
+        let mut castles = Castles::NONE;
+        castles.king = king;
+        let slot = |rook: Option<Square>| match rook {
+            Some(rook) => {
+                let (must_be_empty, path) = castle_squares::<S>(king, rook);
+                (rook.bitboard(), must_be_empty, path)
+            }
+            None => Castles::NONE.rooks[0],
+        };
+        let second = if rights.more_than_one() {
+            rights.msb()
+        } else {
+            None
+        };
+        castles.rooks = [slot(rights.lsb()), slot(second)];
+        Some(castles)
+    }
+
+    /// Whether the castle of `rook` keeps its right and has its squares empty.
+    #[inline(always)]
+    fn clear(
+        &self,
+        (rook, must_be_empty, _): Castle,
+        rights: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        (rook & rights).any() && (must_be_empty & occupied).is_empty()
+    }
+
+    /// The king's path of a `clear` castle with a corner rook, else nothing.
+    #[inline(always)]
+    fn corner_path(&self, (rook, _, path): Castle, clear: bool) -> Bitboard {
+        if clear && (rook & Castles::CORNERS).any() {
+            path
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// Whether no square of a clear castle's king path is attacked: by the danger map if
+    /// there is one and the rook stands in a corner, else square by square.
+    #[inline(always)]
+    fn is_safe<C: Cpu, S: Side, B: Placement>(
+        &self,
+        node: &Node<B>,
+        (rook, _, path): Castle,
+        danger: Option<Bitboard>,
+    ) -> bool {
+        match (danger, rook.lsb()) {
+            (Some(danger), _) if (rook & Castles::CORNERS).any() => (path & danger).is_empty(),
+            (_, Some(rook)) => movegen::castle_is_safe::<C, S, B>(node, self.king, rook, path),
+            (_, None) => false,
+        }
+    }
+}
+
+/// A castling rook, the squares that must be empty and the king's path.
+type Castle = (Bitboard, Bitboard, Bitboard);
 
 /// What a side attacks around the other side's king, computed once in a position and
 /// carried to the positions after most of its moves: those that neither start nor end on
@@ -128,8 +239,8 @@ pub(crate) struct ZoneDanger {
     danger_twice: Bitboard,
     /// Our pieces that may attack the zone (sliders on a line with it, leapers in reach).
     attackers: Bitboard,
-    /// The squares between our sliders and the zone: a move from or to one of them may
-    /// uncover or block an attack.
+    /// The squares between our sliders and the zone that a slider reaches: a move from or
+    /// to one of them may uncover or block an attack.
     between: Bitboard,
     /// The occupied squares without the other king.
     through_king: Bitboard,
@@ -161,6 +272,7 @@ impl ZoneDanger {
         let orthogonal = (node.role_set(Role::Rook) | queens) & us;
         let diagonal = (node.role_set(Role::Bishop) | queens) & us;
         let (mut once, mut twice) = C::slider_attacks_twice(orthogonal, diagonal, !through_king);
+        let slider_reach = once;
         let mut add = |a: Bitboard| {
             twice |= once & a;
             once |= a;
@@ -176,6 +288,9 @@ impl ZoneDanger {
             add(attacks::king(king));
         }
         let (between, aligned) = C::lines_to(orthogonal, diagonal, zone);
+        // Only a square a slider reaches now can open or close its line: one it does not
+        // reach lies behind a blocker that stays.
+        let between = between & slider_reach;
         let attackers = aligned
             | pawns & attacks::pawns_setwise(<S::Other as Side>::COLOR, zone)
             | knights & knight_reach

@@ -28,7 +28,7 @@ use crate::cpu::{dispatch, for_each_level};
 use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, Color, Role, Square};
-use leaf::ZoneDanger;
+use leaf::{Castles, ZoneDanger};
 use table::{Packed, Slot};
 
 use alloc::vec::Vec;
@@ -297,35 +297,54 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     depth: u32,
 ) -> u64 {
     if depth <= 1 {
-        return leaf::count::<C, S, B, false>(node, None);
+        return match Castles::new::<S, B>(node) {
+            Some(castles) => leaf::count::<C, S, B, false, true>(node, None, &castles),
+            None => leaf::count::<C, S, B, false, false>(node, None, &Castles::NONE),
+        };
     }
     if depth > 2 {
-        return expand_with::<C, S, B, D, false>(how, node, depth, None);
+        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Castles::NONE);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
+    // Likewise castling rights: without any here, no child has castling to count.
     let zone = ZoneDanger::new::<C, S, B>(node);
-    if leaf::slider_lookups::<S::Other, B>(node) <= 2 {
-        expand_with::<C, S, B, D, true>(how, node, depth, zone)
-    } else {
-        expand_with::<C, S, B, D, false>(how, node, depth, zone)
+    let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
+    match (few_sliders, Castles::new::<S::Other, B>(node)) {
+        (true, Some(c)) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, c),
+        (true, None) => {
+            expand_with::<C, S, B, D, true, false>(how, node, depth, zone, Castles::NONE)
+        }
+        (false, Some(c)) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, c),
+        (false, None) => {
+            expand_with::<C, S, B, D, false, false>(how, node, depth, zone, Castles::NONE)
+        }
     }
 }
 
 #[inline(always)]
-fn expand_with<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool>(
+fn expand_with<
+    C: Engine,
+    S: Side,
+    B: Placement,
+    D: Descend<B>,
+    const FEW_SLIDERS: bool,
+    const CASTLES: bool,
+>(
     how: &D,
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
+    castles: Castles,
 ) -> u64 {
-    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS> {
+    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
         node,
         depth: depth - 1,
         nodes: 0,
         how,
         zone,
+        castles,
         level: core::marker::PhantomData,
     };
     movegen::generate::<C, S, _, B>(node, Bitboard::FULL, &mut visitor);
@@ -333,17 +352,25 @@ fn expand_with<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDER
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool> {
+struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
     node: &'a Node<B>,
     depth: u32,
     nodes: u64,
     how: &'a D,
     zone: Option<ZoneDanger>,
+    /// Their castling rights, with `CASTLES`.
+    castles: Castles,
     level: core::marker::PhantomData<(C, S)>,
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool>
-    Expand<'_, C, S, B, D, FEW_SLIDERS>
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend<B>,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
 {
     /// The danger around their king after a move that leaves `role` on `to`, coming from
     /// `from` as `from_role`; known only at the leaves' parents.
@@ -363,15 +390,21 @@ impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool>
     #[inline(always)]
     fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            leaf::count::<C, S::Other, B, FEW_SLIDERS>(child, known_danger)
+            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(child, known_danger, &self.castles)
         } else {
             self.how.descend::<C, S::Other>(child, self.depth)
         };
     }
 }
 
-impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const FEW_SLIDERS: bool> Visitor
-    for Expand<'_, C, S, B, D, FEW_SLIDERS>
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend<B>,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Visitor for Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
