@@ -192,9 +192,23 @@ impl Checks {
     /// guarantees one, so there is then nothing to generate).
     #[inline(always)]
     pub(crate) fn new<C: Cpu, S: Side, B: Placement>(node: &Node<B>) -> Option<Checks> {
+        let king = (node.role_set(Role::King) & node.color_set(S::COLOR)).lsb()?;
+        let leaper_checkers = (attacks::knight(king) & node.role_set(Role::Knight)
+            | attacks::pawn(S::COLOR, king) & node.role_set(Role::Pawn))
+            & node.color_set(<S::Other as Side>::COLOR);
+        Some(Checks::with_king::<C, S, B>(node, king, leaper_checkers))
+    }
+
+    /// [`Checks::new`] for a caller that knows our king and which knights and pawns of
+    /// theirs give check (perft's leaves learn both from the parent and its move).
+    #[inline(always)]
+    pub(crate) fn with_king<C: Cpu, S: Side, B: Placement>(
+        node: &Node<B>,
+        king: Square,
+        leaper_checkers: Bitboard,
+    ) -> Checks {
         let us = node.color_set(S::COLOR);
         let them = node.color_set(<S::Other as Side>::COLOR);
-        let king = (node.role_set(Role::King) & us).lsb()?;
         let queens = node.role_set(Role::Queen);
         let their_diagonal = (node.role_set(Role::Bishop) | queens) & them;
         let their_orthogonal = (node.role_set(Role::Rook) | queens) & them;
@@ -203,9 +217,7 @@ impl Checks {
             us,
             them,
             occupied: us | them,
-            checkers: (attacks::knight(king) & node.role_set(Role::Knight)
-                | attacks::pawn(S::COLOR, king) & node.role_set(Role::Pawn))
-                & them,
+            checkers: leaper_checkers,
             pin_diagonal: Bitboard::EMPTY,
             pin_orthogonal: Bitboard::EMPTY,
             their_diagonal,
@@ -224,7 +236,7 @@ impl Checks {
             let seen = C::rook(king, them) & snipers;
             checks.pin_orthogonal = checks.checks_and_pins(seen);
         }
-        Some(checks)
+        checks
     }
 
     /// Adds the snipers that see our king unobstructed to the checkers and returns the

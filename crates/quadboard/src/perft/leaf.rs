@@ -18,19 +18,20 @@ use crate::board::Placement;
 use crate::movegen::{self, castle_squares, Checks, Node, PawnTargets, Side};
 use crate::{Bitboard, Color, Role, Square};
 
-/// The number of legal moves of `node`, side to move `S`. `known_danger` is what the other
-/// side attacks around our king and on our castling paths when the caller knows it (from
-/// [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one; without
-/// `CASTLES` the side is known to have no castling rights.
+/// The number of legal moves of `node`, side to move `S`, whose king and castling rights
+/// `leaves` describes. `leaper_checkers` are the knights and pawns that give check (known
+/// from the move that led here: only the moved piece can). `known_danger` is what the
+/// other side attacks around our king and on our castling paths when the caller knows it
+/// (from [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one;
+/// without `CASTLES` the side is known to have no castling rights.
 #[inline(always)]
 pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
     node: &Node<B>,
+    leaves: &Leaves,
+    leaper_checkers: Bitboard,
     known_danger: Option<Bitboard>,
-    castles: &Castles,
 ) -> u64 {
-    let Some(checks) = Checks::new::<C, S, B>(node) else {
-        return 0;
-    };
+    let checks = Checks::with_king::<C, S, B>(node, leaves.king, leaper_checkers);
     let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
     // The castles whose rook keeps its right and whose squares are empty, out of check;
     // those with a corner rook read the danger map (lifting that rook opens no line to
@@ -38,10 +39,10 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     let (mut clear_a, mut clear_b) = (false, false);
     let mut corner_paths = Bitboard::EMPTY;
     if CASTLES && checks.checkers.is_empty() {
-        let [a, b] = castles.rooks;
-        clear_a = castles.clear(a, node.castling, occupied);
-        clear_b = castles.clear(b, node.castling, occupied);
-        corner_paths = castles.corner_path(a, clear_a) | castles.corner_path(b, clear_b);
+        let [a, b] = leaves.rooks;
+        clear_a = leaves.clear(a, node.castling, occupied);
+        clear_b = leaves.clear(b, node.castling, occupied);
+        corner_paths = leaves.corner_path(a, clear_a) | leaves.corner_path(b, clear_b);
     }
     let known_danger = match known_danger {
         Some(danger) => Some(danger),
@@ -126,63 +127,104 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
         |_, _| n += 1,
     );
     if CASTLES {
-        let [a, b] = castles.rooks;
-        n += u32::from(clear_a && castles.is_safe::<C, S, B>(node, a, known_danger));
-        n += u32::from(clear_b && castles.is_safe::<C, S, B>(node, b, known_danger));
+        let [a, b] = leaves.rooks;
+        n += u32::from(clear_a && leaves.is_safe::<C, S, B>(node, a, known_danger));
+        n += u32::from(clear_b && leaves.is_safe::<C, S, B>(node, b, known_danger));
     }
     u64::from(n)
 }
 
-/// The castling rights of a side, looked up once at the leaves' parent: neither the king
-/// nor the rooks of the side to move at the leaves move before them, and a capture of a
-/// rook shows in the leaf's rights. ([`movegen::castling_moves`] is the generator's
-/// version of the same test.)
+/// What the positions after a leaf-parent's moves share for the side to move in them:
+/// its king, which the parent's moves do not move, the squares from which a knight or a
+/// pawn would check it, and its castling rights (neither the king nor the rooks of that
+/// side move before the leaves, and a capture of a rook shows in the leaf's rights).
+/// ([`movegen::castling_moves`] is the generator's version of the castling test.)
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Castles {
+pub(crate) struct Leaves {
     /// The king.
     king: Square,
+    /// The squares from which a knight of the other side checks the king.
+    knight_checks: Bitboard,
+    /// The squares from which a pawn of the other side checks the king.
+    pawn_checks: Bitboard,
     /// Per castling rook (at most one on each side of the king; none is `EMPTY`): the rook,
     /// the squares that must be empty, the squares the king passes or lands on.
     rooks: [Castle; 2],
 }
 
-impl Castles {
+impl Leaves {
     /// The corners, where a rook's lifting opens no line to its king's path.
     const CORNERS: Bitboard = Bitboard(!(Bitboard::NOT_A_FILE.0 & Bitboard::NOT_H_FILE.0));
 
-    /// No castling.
-    pub(crate) const NONE: Castles = Castles {
+    /// No castling rook.
+    const NO_CASTLE: Castle = (Bitboard::EMPTY, Bitboard::FULL, Bitboard::EMPTY);
+
+    /// A placeholder for nodes above the leaves' parents, which do not read it.
+    pub(crate) const NONE: Leaves = Leaves {
         king: Square::A1,
-        rooks: [(Bitboard::EMPTY, Bitboard::FULL, Bitboard::EMPTY); 2],
+        knight_checks: Bitboard::EMPTY,
+        pawn_checks: Bitboard::EMPTY,
+        rooks: [Leaves::NO_CASTLE; 2],
     };
 
-    /// The castling rights of `S`, or `None` without any.
+    /// The king of `S` and its castling rights, or `None` without a king (validation
+    /// guarantees one, so there is then nothing to count).
     #[inline(always)]
-    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<Castles> {
+    pub(crate) fn new<S: Side, B: Placement>(node: &Node<B>) -> Option<Leaves> {
         let us = node.color_set(S::COLOR);
+        let king = (node.role_set(Role::King) & us).lsb()?;
+        let mut leaves = Leaves {
+            king,
+            knight_checks: attacks::knight(king),
+            pawn_checks: attacks::pawn(S::COLOR, king),
+            rooks: [Leaves::NO_CASTLE; 2],
+        };
         let rights = node.castling & us & S::BACK_RANK;
         if rights.is_empty() {
-            return None;
+            return Some(leaves);
         }
-        let king = (node.role_set(Role::King) & us).lsb()?;
         // Validation allows one right on each side of the king.
         debug_assert!(rights.count() <= 2);
-        let mut castles = Castles::NONE;
-        castles.king = king;
         let slot = |rook: Option<Square>| match rook {
             Some(rook) => {
                 let (must_be_empty, path) = castle_squares::<S>(king, rook);
                 (rook.bitboard(), must_be_empty, path)
             }
-            None => Castles::NONE.rooks[0],
+            None => Leaves::NO_CASTLE,
         };
         let second = if rights.more_than_one() {
             rights.msb()
         } else {
             None
         };
-        castles.rooks = [slot(rights.lsb()), slot(second)];
-        Some(castles)
+        leaves.rooks = [slot(rights.lsb()), slot(second)];
+        Some(leaves)
+    }
+
+    /// Whether the side has a castling right.
+    #[inline(always)]
+    pub(crate) fn may_castle(&self) -> bool {
+        self.rooks[0].0.any()
+    }
+
+    /// The knights and pawns of the other side that check the king in `node`.
+    #[inline(always)]
+    pub(crate) fn leaper_checkers<S: Side, B: Placement>(&self, node: &Node<B>) -> Bitboard {
+        (self.knight_checks & node.role_set(Role::Knight)
+            | self.pawn_checks & node.role_set(Role::Pawn))
+            & node.color_set(<S::Other as Side>::COLOR)
+    }
+
+    /// Whether the other side's piece of `role` gives check from `to`, as a checker set:
+    /// after a move to `to` that ends out of check for its side, the moved knight or pawn
+    /// is the only leaper that can give check (sliders are found by [`Checks`]).
+    #[inline(always)]
+    pub(crate) fn check_from(&self, role: Role, to: Square) -> Bitboard {
+        match role {
+            Role::Knight => self.knight_checks & to.bitboard(),
+            Role::Pawn => self.pawn_checks & to.bitboard(),
+            _ => Bitboard::EMPTY,
+        }
     }
 
     /// Whether the castle of `rook` keeps its right and has its squares empty.
@@ -199,7 +241,7 @@ impl Castles {
     /// The king's path of a `clear` castle with a corner rook, else nothing.
     #[inline(always)]
     fn corner_path(&self, (rook, _, path): Castle, clear: bool) -> Bitboard {
-        if clear && (rook & Castles::CORNERS).any() {
+        if clear && (rook & Leaves::CORNERS).any() {
             path
         } else {
             Bitboard::EMPTY
@@ -216,7 +258,7 @@ impl Castles {
         danger: Option<Bitboard>,
     ) -> bool {
         match (danger, rook.lsb()) {
-            (Some(danger), _) if (rook & Castles::CORNERS).any() => (path & danger).is_empty(),
+            (Some(danger), _) if (rook & Leaves::CORNERS).any() => (path & danger).is_empty(),
             (_, Some(rook)) => movegen::castle_is_safe::<C, S, B>(node, self.king, rook, path),
             (_, None) => false,
         }

@@ -28,7 +28,7 @@ use crate::cpu::{dispatch, for_each_level};
 use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::position::Position;
 use crate::{Bitboard, Color, Role, Square};
-use leaf::{Castles, ZoneDanger};
+use leaf::{Leaves, ZoneDanger};
 use table::{Packed, Slot};
 
 use alloc::vec::Vec;
@@ -297,28 +297,37 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     depth: u32,
 ) -> u64 {
     if depth <= 1 {
-        return match Castles::new::<S, B>(node) {
-            Some(castles) => leaf::count::<C, S, B, false, true>(node, None, &castles),
-            None => leaf::count::<C, S, B, false, false>(node, None, &Castles::NONE),
+        return match Leaves::new::<S, B>(node) {
+            Some(leaves) => {
+                let checkers = leaves.leaper_checkers::<S, B>(node);
+                match leaves.may_castle() {
+                    true => leaf::count::<C, S, B, false, true>(node, &leaves, checkers, None),
+                    false => leaf::count::<C, S, B, false, false>(node, &leaves, checkers, None),
+                }
+            }
+            None => 0,
         };
     }
     if depth > 2 {
-        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Castles::NONE);
+        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Leaves::NONE);
     }
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
-    // Likewise castling rights: without any here, no child has castling to count.
+    // Likewise their king and castling rights: without any rights here, no child has
+    // castling to count.
     let zone = ZoneDanger::new::<C, S, B>(node);
     let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
-    match (few_sliders, Castles::new::<S::Other, B>(node)) {
-        (true, Some(c)) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, c),
-        (true, None) => {
-            expand_with::<C, S, B, D, true, false>(how, node, depth, zone, Castles::NONE)
-        }
-        (false, Some(c)) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, c),
-        (false, None) => {
-            expand_with::<C, S, B, D, false, false>(how, node, depth, zone, Castles::NONE)
+    let Some(leaves) = Leaves::new::<S::Other, B>(node) else {
+        // Without their king no child has a legal move to count.
+        return 0;
+    };
+    match (few_sliders, leaves.may_castle()) {
+        (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, leaves),
+        (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone, leaves),
+        (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, leaves),
+        (false, false) => {
+            expand_with::<C, S, B, D, false, false>(how, node, depth, zone, leaves)
         }
     }
 }
@@ -336,7 +345,7 @@ fn expand_with<
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
-    castles: Castles,
+    leaves: Leaves,
 ) -> u64 {
     let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
         node,
@@ -344,7 +353,7 @@ fn expand_with<
         nodes: 0,
         how,
         zone,
-        castles,
+        leaves,
         level: core::marker::PhantomData,
     };
     movegen::generate::<C, S, _, B>(node, Bitboard::FULL, &mut visitor);
@@ -358,8 +367,9 @@ struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
     nodes: u64,
     how: &'a D,
     zone: Option<ZoneDanger>,
-    /// Their castling rights, with `CASTLES`.
-    castles: Castles,
+    /// Their king and castling rights at the leaves' parents (their castling only with
+    /// `CASTLES`), else unused.
+    leaves: Leaves,
     level: core::marker::PhantomData<(C, S)>,
 }
 
@@ -386,11 +396,18 @@ impl<
             .and_then(|zone| zone.after::<C>(S::COLOR, from_role, role, from, to))
     }
 
-    /// Counts below `child`; `known_danger` as [`leaf::count`] takes it.
+    /// Counts below `child`, reached by a move that left `role` on `to`; `known_danger`
+    /// as [`leaf::count`] takes it.
     #[inline(always)]
-    fn recurse(&mut self, child: &Node<B>, known_danger: Option<Bitboard>) {
+    fn recurse(&mut self, child: &Node<B>, role: Role, to: Square, known_danger: Option<Bitboard>) {
         self.nodes += if self.depth == 1 {
-            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(child, known_danger, &self.castles)
+            let checkers = self.leaves.check_from(role, to);
+            leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(
+                child,
+                &self.leaves,
+                checkers,
+                known_danger,
+            )
         } else {
             self.how.descend::<C, S::Other>(child, self.depth)
         };
@@ -412,7 +429,7 @@ impl<
             let mut child = *self.node;
             child.make_move(S::COLOR, role, from, to);
             let known_danger = self.known_danger(role, role, from, to);
-            self.recurse(&child, known_danger);
+            self.recurse(&child, role, to, known_danger);
         }
     }
 
@@ -428,20 +445,20 @@ impl<
                         let mut child = *self.node;
                         child.make_promotion(S::COLOR, from, to, role);
                         let known_danger = self.known_danger(Role::Pawn, role, from, to);
-                        self.recurse(&child, known_danger);
+                        self.recurse(&child, role, to, known_danger);
                     }
                 }
                 PawnMoves::DoublePush => {
                     let mut child = *self.node;
                     child.make_double_push(S::COLOR, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, known_danger);
+                    self.recurse(&child, Role::Pawn, to, known_danger);
                 }
                 PawnMoves::Push | PawnMoves::Capture => {
                     let mut child = *self.node;
                     child.make_move(S::COLOR, Role::Pawn, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, known_danger);
+                    self.recurse(&child, Role::Pawn, to, known_danger);
                 }
             }
         }
@@ -451,14 +468,15 @@ impl<
     fn en_passant(&mut self, from: Square, to: Square) {
         let mut child = *self.node;
         child.make_en_passant(S::COLOR, from, to);
-        self.recurse(&child, None);
+        self.recurse(&child, Role::Pawn, to, None);
     }
 
     #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
         let mut child = *self.node;
         child.make_castling(S::COLOR, king, rook);
-        self.recurse(&child, None);
+        // The rook may give check, as a slider: `Checks` finds it.
+        self.recurse(&child, Role::King, king, None);
     }
 }
 
