@@ -30,9 +30,10 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     leaves: &Leaves,
     leaper_checkers: Bitboard,
     known_danger: Option<Bitboard>,
+    quiet: bool,
 ) -> u64 {
     let checks = Checks::with_king::<C, S, B>(node, leaves.king, leaper_checkers);
-    let (king, us, occupied) = (checks.king, checks.us, checks.occupied);
+    let (king, occupied) = (checks.king, checks.occupied);
     // The castles whose rook keeps its right and whose squares are empty, out of check;
     // those with a corner rook read the danger map (lifting that rook opens no line to
     // the king's path), so without a carried map one is computed for them and the king.
@@ -79,7 +80,39 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
         return u64::from(n);
     }
 
+    // After a quiet move off the squares our pieces' moves depend on, they have the
+    // moves they had in the parent, unless the move checks or pins.
+    n += if quiet && checks.checkers.is_empty() && checks.pinned().is_empty() {
+        leaves.mobility
+    } else {
+        piece_moves::<C, S, B, FEW_SLIDERS>(node, &checks)
+    };
+
+    movegen::en_passant_moves::<C, S, B>(
+        node,
+        &checks,
+        Bitboard::FULL,
+        #[inline(always)]
+        |_, _| n += 1,
+    );
+    if CASTLES {
+        let [a, b] = leaves.rooks;
+        n += u32::from(clear_a && leaves.is_safe::<C, S, B>(node, a, known_danger));
+        n += u32::from(clear_b && leaves.is_safe::<C, S, B>(node, b, known_danger));
+    }
+    u64::from(n)
+}
+
+/// The legal moves of our knights, sliders and pawns (no king moves, en passant or
+/// castling), out of double check.
+#[inline(always)]
+fn piece_moves<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+    node: &Node<B>,
+    checks: &Checks,
+) -> u32 {
+    let mut n = 0;
     let check_mask = checks.check_mask();
+    let (us, occupied) = (checks.us, checks.occupied);
     let movable = !us & check_mask;
     let pinned = checks.pinned();
 
@@ -102,14 +135,14 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     if pinned.any() {
         movegen::pinned_slider_moves::<C, B>(
             node,
-            &checks,
+            checks,
             movable,
             #[inline(always)]
             |_, _, t| n += t.count(),
         );
     }
 
-    let pawns = PawnTargets::new::<S, B>(node, &checks, check_mask, Bitboard::FULL);
+    let pawns = PawnTargets::new::<S, B>(node, checks, check_mask, Bitboard::FULL);
     n += pawns.single.count() + pawns.double.count() + pawns.west.count() + pawns.east.count();
     if (node.role_set(Role::Pawn) & us & S::SEVENTH_RANK).any() {
         let promo = S::PROMOTION_RANK;
@@ -118,20 +151,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
                 + (pawns.west & promo).count()
                 + (pawns.east & promo).count());
     }
-
-    movegen::en_passant_moves::<C, S, B>(
-        node,
-        &checks,
-        Bitboard::FULL,
-        #[inline(always)]
-        |_, _| n += 1,
-    );
-    if CASTLES {
-        let [a, b] = leaves.rooks;
-        n += u32::from(clear_a && leaves.is_safe::<C, S, B>(node, a, known_danger));
-        n += u32::from(clear_b && leaves.is_safe::<C, S, B>(node, b, known_danger));
-    }
-    u64::from(n)
+    n
 }
 
 /// What the positions after a leaf-parent's moves share for the side to move in them:
@@ -150,6 +170,13 @@ pub(crate) struct Leaves {
     /// Per castling rook (at most one on each side of the king; none is `EMPTY`): the rook,
     /// the squares that must be empty, the squares the king passes or lands on.
     rooks: [Castle; 2],
+    /// The moves of the side's knights, sliders and pawns in the parent, as if it were to
+    /// move there with nothing pinned ([`Leaves::with_mobility`]).
+    mobility: u32,
+    /// The squares on which a change of occupancy changes `mobility`: the side's pieces
+    /// (a capture), what its sliders attack, its pawns' push and capture targets. `FULL`
+    /// while `mobility` is unknown.
+    sensitive: Bitboard,
 }
 
 impl Leaves {
@@ -165,6 +192,8 @@ impl Leaves {
         knight_checks: Bitboard::EMPTY,
         pawn_checks: Bitboard::EMPTY,
         rooks: [Leaves::NO_CASTLE; 2],
+        mobility: 0,
+        sensitive: Bitboard::FULL,
     };
 
     /// The king of `S` and its castling rights, or `None` without a king (validation
@@ -178,6 +207,8 @@ impl Leaves {
             knight_checks: attacks::knight(king),
             pawn_checks: attacks::pawn(S::COLOR, king),
             rooks: [Leaves::NO_CASTLE; 2],
+            mobility: 0,
+            sensitive: Bitboard::FULL,
         };
         let rights = node.castling & us & S::BACK_RANK;
         if rights.is_empty() {
@@ -199,6 +230,50 @@ impl Leaves {
         };
         leaves.rooks = [slot(rights.lsb()), slot(second)];
         Some(leaves)
+    }
+
+    /// Adds the mobility of `S` (the side these leaves are of) in `node`, the leaves'
+    /// parent: after a move of the other side that neither starts nor ends on a
+    /// [`Leaves::sensitive`] square and neither checks nor pins, `S`'s knights, sliders
+    /// and pawns have exactly these moves.
+    #[inline(always)]
+    pub(crate) fn with_mobility<C: Cpu, S: Side, B: Placement>(mut self, node: &Node<B>) -> Leaves {
+        let us = node.color_set(S::COLOR);
+        let them = node.color_set(<S::Other as Side>::COLOR);
+        let queens = node.role_set(Role::Queen);
+        let orthogonal = (node.role_set(Role::Rook) | queens) & us;
+        let diagonal = (node.role_set(Role::Bishop) | queens) & us;
+        let checks = Checks {
+            king: self.king,
+            us,
+            them,
+            occupied: us | them,
+            checkers: Bitboard::EMPTY,
+            pin_diagonal: Bitboard::EMPTY,
+            pin_orthogonal: Bitboard::EMPTY,
+            their_diagonal: (node.role_set(Role::Bishop) | queens) & them,
+            their_orthogonal: (node.role_set(Role::Rook) | queens) & them,
+        };
+        self.mobility = piece_moves::<C, S, B, false>(node, &checks);
+        // A slider's moves change when a square it attacks fills or empties; a pawn's
+        // when its push or capture square does (and for a double push, the square
+        // between).
+        let pawns = node.role_set(Role::Pawn) & us;
+        let pushes = S::up(pawns);
+        self.sensitive = us
+            | C::slider_attacks(orthogonal, diagonal, !checks.occupied)
+            | pushes
+            | S::up(pushes & S::THIRD_RANK)
+            | S::up_west(pawns)
+            | S::up_east(pawns);
+        self
+    }
+
+    /// Whether a move from `from` to `to` leaves [`Leaves::mobility`] as it is, if it
+    /// neither checks nor pins.
+    #[inline(always)]
+    pub(crate) fn keeps_mobility(&self, from: Square, to: Square) -> bool {
+        ((from.bitboard() | to) & self.sensitive).is_empty()
     }
 
     /// Whether the side has a castling right.

@@ -301,8 +301,12 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
             Some(leaves) => {
                 let checkers = leaves.leaper_checkers::<S, B>(node);
                 match leaves.may_castle() {
-                    true => leaf::count::<C, S, B, false, true>(node, &leaves, checkers, None),
-                    false => leaf::count::<C, S, B, false, false>(node, &leaves, checkers, None),
+                    true => {
+                        leaf::count::<C, S, B, false, true>(node, &leaves, checkers, None, false)
+                    }
+                    false => {
+                        leaf::count::<C, S, B, false, false>(node, &leaves, checkers, None, false)
+                    }
                 }
             }
             None => 0,
@@ -322,13 +326,12 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
         // Without their king no child has a legal move to count.
         return 0;
     };
+    let leaves = leaves.with_mobility::<C, S::Other, B>(node);
     match (few_sliders, leaves.may_castle()) {
         (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, leaves),
         (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone, leaves),
         (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, leaves),
-        (false, false) => {
-            expand_with::<C, S, B, D, false, false>(how, node, depth, zone, leaves)
-        }
+        (false, false) => expand_with::<C, S, B, D, false, false>(how, node, depth, zone, leaves),
     }
 }
 
@@ -396,17 +399,27 @@ impl<
             .and_then(|zone| zone.after::<C>(S::COLOR, from_role, role, from, to))
     }
 
-    /// Counts below `child`, reached by a move that left `role` on `to`; `known_danger`
-    /// as [`leaf::count`] takes it.
+    /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
+    /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
+    /// which move more than one piece.
     #[inline(always)]
-    fn recurse(&mut self, child: &Node<B>, role: Role, to: Square, known_danger: Option<Bitboard>) {
+    fn recurse(
+        &mut self,
+        child: &Node<B>,
+        role: Role,
+        (from, to): (Square, Square),
+        known_danger: Option<Bitboard>,
+        special: bool,
+    ) {
         self.nodes += if self.depth == 1 {
             let checkers = self.leaves.check_from(role, to);
+            let quiet = !special && self.leaves.keeps_mobility(from, to);
             leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(
                 child,
                 &self.leaves,
                 checkers,
                 known_danger,
+                quiet,
             )
         } else {
             self.how.descend::<C, S::Other>(child, self.depth)
@@ -429,7 +442,7 @@ impl<
             let mut child = *self.node;
             child.make_move(S::COLOR, role, from, to);
             let known_danger = self.known_danger(role, role, from, to);
-            self.recurse(&child, role, to, known_danger);
+            self.recurse(&child, role, (from, to), known_danger, false);
         }
     }
 
@@ -445,20 +458,20 @@ impl<
                         let mut child = *self.node;
                         child.make_promotion(S::COLOR, from, to, role);
                         let known_danger = self.known_danger(Role::Pawn, role, from, to);
-                        self.recurse(&child, role, to, known_danger);
+                        self.recurse(&child, role, (from, to), known_danger, false);
                     }
                 }
                 PawnMoves::DoublePush => {
                     let mut child = *self.node;
                     child.make_double_push(S::COLOR, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, Role::Pawn, to, known_danger);
+                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
                 }
                 PawnMoves::Push | PawnMoves::Capture => {
                     let mut child = *self.node;
                     child.make_move(S::COLOR, Role::Pawn, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, Role::Pawn, to, known_danger);
+                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
                 }
             }
         }
@@ -468,7 +481,7 @@ impl<
     fn en_passant(&mut self, from: Square, to: Square) {
         let mut child = *self.node;
         child.make_en_passant(S::COLOR, from, to);
-        self.recurse(&child, Role::Pawn, to, None);
+        self.recurse(&child, Role::Pawn, (from, to), None, true);
     }
 
     #[inline(always)]
@@ -476,7 +489,7 @@ impl<
         let mut child = *self.node;
         child.make_castling(S::COLOR, king, rook);
         // The rook may give check, as a slider: `Checks` finds it.
-        self.recurse(&child, Role::King, king, None);
+        self.recurse(&child, Role::King, (king, rook), None, true);
     }
 }
 
