@@ -30,7 +30,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     leaves: &Leaves,
     leaper_checkers: Bitboard,
     known_danger: Option<Bitboard>,
-    quiet: bool,
+    touched: Bitboard,
 ) -> u64 {
     let checks = Checks::with_king::<C, S, B>(node, leaves.king, leaper_checkers);
     let (king, occupied) = (checks.king, checks.occupied);
@@ -80,13 +80,14 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
         return u64::from(n);
     }
 
-    // After a quiet move off the squares our pieces' moves depend on, they have the
-    // moves they had in the parent, unless the move checks or pins.
-    n += if quiet && checks.checkers.is_empty() && checks.pinned().is_empty() {
-        leaves.mobility
+    // Unless the last move checks or pins, each kind of piece has the moves it had in the
+    // parent when that move touched none of the squares those moves depend on.
+    let free = checks.checkers.is_empty() && checks.pinned().is_empty();
+    if free && (touched & leaves.any_sensitive).is_empty() {
+        n += leaves.total_mobility;
     } else {
-        piece_moves::<C, S, B, FEW_SLIDERS>(node, &checks)
-    };
+        n += piece_moves_after::<C, S, B, FEW_SLIDERS>(node, leaves, &checks, free, touched);
+    }
 
     movegen::en_passant_moves::<C, S, B>(
         node,
@@ -103,25 +104,60 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     u64::from(n)
 }
 
-/// The legal moves of our knights, sliders and pawns (no king moves, en passant or
-/// castling), out of double check.
+/// The moves of our knights, sliders and pawns after a move that touched `touched`:
+/// each kind's from the parent when the move touched none of its sensitive squares and
+/// left us `free` (out of check, nothing pinned), else counted.
 #[inline(always)]
-fn piece_moves<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
     node: &Node<B>,
+    leaves: &Leaves,
     checks: &Checks,
+    free: bool,
+    touched: Bitboard,
 ) -> u32 {
-    let mut n = 0;
     let check_mask = checks.check_mask();
-    let (us, occupied) = (checks.us, checks.occupied);
-    let movable = !us & check_mask;
-    let pinned = checks.pinned();
+    let movable = !checks.us & check_mask;
+    let [knights, sliders, pawns] = leaves.sensitive;
+    let mut n = if free && (touched & knights).is_empty() {
+        leaves.mobility[0]
+    } else {
+        knight_moves::<B>(node, checks, movable)
+    };
+    n += if free && (touched & sliders).is_empty() {
+        leaves.mobility[1]
+    } else {
+        slider_moves::<C, B, FEW_SLIDERS>(node, checks, movable)
+    };
+    n += if free && (touched & pawns).is_empty() {
+        leaves.mobility[2]
+    } else {
+        pawn_moves::<S, B>(node, checks, check_mask)
+    };
+    n
+}
 
-    for from in node.role_set(Role::Knight) & us & !pinned {
+/// The legal moves of our knights to `movable` squares.
+#[inline(always)]
+fn knight_moves<B: Placement>(node: &Node<B>, checks: &Checks, movable: Bitboard) -> u32 {
+    let mut n = 0;
+    for from in node.role_set(Role::Knight) & checks.us & !checks.pinned() {
         n += (attacks::knight(from) & movable).count();
     }
+    n
+}
+
+/// The legal moves of our sliders to `movable` squares, pinned ones along their pins.
+#[inline(always)]
+fn slider_moves<C: Cpu, B: Placement, const FEW_SLIDERS: bool>(
+    node: &Node<B>,
+    checks: &Checks,
+    movable: Bitboard,
+) -> u32 {
+    let (us, occupied, pinned) = (checks.us, checks.occupied, checks.pinned());
     let queens = node.role_set(Role::Queen);
     let orthogonal = (node.role_set(Role::Rook) | queens) & us & !pinned;
     let diagonal = (node.role_set(Role::Bishop) | queens) & us & !pinned;
+    let mut n = 0;
     if FEW_SLIDERS {
         for from in orthogonal {
             n += (C::rook(from, occupied) & movable).count();
@@ -141,10 +177,16 @@ fn piece_moves<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
             |_, _, t| n += t.count(),
         );
     }
+    n
+}
 
+/// The legal pawn moves within `check_mask` (en passant aside), four per promotion.
+#[inline(always)]
+fn pawn_moves<S: Side, B: Placement>(node: &Node<B>, checks: &Checks, check_mask: Bitboard) -> u32 {
     let pawns = PawnTargets::new::<S, B>(node, checks, check_mask, Bitboard::FULL);
-    n += pawns.single.count() + pawns.double.count() + pawns.west.count() + pawns.east.count();
-    if (node.role_set(Role::Pawn) & us & S::SEVENTH_RANK).any() {
+    let mut n =
+        pawns.single.count() + pawns.double.count() + pawns.west.count() + pawns.east.count();
+    if (node.role_set(Role::Pawn) & checks.us & S::SEVENTH_RANK).any() {
         let promo = S::PROMOTION_RANK;
         n += 3
             * ((pawns.single & promo).count()
@@ -172,11 +214,14 @@ pub(crate) struct Leaves {
     rooks: [Castle; 2],
     /// The moves of the side's knights, sliders and pawns in the parent, as if it were to
     /// move there with nothing pinned ([`Leaves::with_mobility`]).
-    mobility: u32,
-    /// The squares on which a change of occupancy changes `mobility`: the side's pieces
-    /// (a capture), what its sliders attack, its pawns' push and capture targets. `FULL`
-    /// while `mobility` is unknown.
-    sensitive: Bitboard,
+    mobility: [u32; 3],
+    /// For each of the three, the squares on which a change of occupancy may change its
+    /// moves; `FULL` while they are unknown.
+    sensitive: [Bitboard; 3],
+    /// The sum of `mobility`.
+    total_mobility: u32,
+    /// The union of `sensitive`.
+    any_sensitive: Bitboard,
 }
 
 impl Leaves {
@@ -192,8 +237,10 @@ impl Leaves {
         knight_checks: Bitboard::EMPTY,
         pawn_checks: Bitboard::EMPTY,
         rooks: [Leaves::NO_CASTLE; 2],
-        mobility: 0,
-        sensitive: Bitboard::FULL,
+        mobility: [0; 3],
+        sensitive: [Bitboard::FULL; 3],
+        total_mobility: 0,
+        any_sensitive: Bitboard::FULL,
     };
 
     /// The king of `S` and its castling rights, or `None` without a king (validation
@@ -207,8 +254,10 @@ impl Leaves {
             knight_checks: attacks::knight(king),
             pawn_checks: attacks::pawn(S::COLOR, king),
             rooks: [Leaves::NO_CASTLE; 2],
-            mobility: 0,
-            sensitive: Bitboard::FULL,
+            mobility: [0; 3],
+            sensitive: [Bitboard::FULL; 3],
+            total_mobility: 0,
+            any_sensitive: Bitboard::FULL,
         };
         let rights = node.castling & us & S::BACK_RANK;
         if rights.is_empty() {
@@ -254,26 +303,29 @@ impl Leaves {
             their_diagonal: (node.role_set(Role::Bishop) | queens) & them,
             their_orthogonal: (node.role_set(Role::Rook) | queens) & them,
         };
-        self.mobility = piece_moves::<C, S, B, false>(node, &checks);
-        // A slider's moves change when a square it attacks fills or empties; a pawn's
-        // when its push or capture square does (and for a double push, the square
-        // between).
+        let movable = !us;
+        self.mobility = [
+            knight_moves::<B>(node, &checks, movable),
+            slider_moves::<C, B, false>(node, &checks, movable),
+            pawn_moves::<S, B>(node, &checks, Bitboard::FULL),
+        ];
+        // Knights and sliders may go to any square but ours: an empty square that fills
+        // with a piece of theirs stays a target. Knight moves change when a piece of
+        // ours that a knight of ours defends is taken, or a knight itself; slider moves
+        // when a square a slider attacks fills or empties (or a slider is taken); pawn
+        // moves when a push or capture square changes (for a double push, also the
+        // square passed), or a pawn is taken.
+        let knights = node.role_set(Role::Knight) & us;
         let pawns = node.role_set(Role::Pawn) & us;
         let pushes = S::up(pawns);
-        self.sensitive = us
-            | C::slider_attacks(orthogonal, diagonal, !checks.occupied)
-            | pushes
-            | S::up(pushes & S::THIRD_RANK)
-            | S::up_west(pawns)
-            | S::up_east(pawns);
+        self.sensitive = [
+            knights | attacks::knights_setwise(knights) & us,
+            orthogonal | diagonal | C::slider_attacks(orthogonal, diagonal, !checks.occupied),
+            pawns | pushes | S::up(pushes & S::THIRD_RANK) | S::up_west(pawns) | S::up_east(pawns),
+        ];
+        self.total_mobility = self.mobility.iter().sum();
+        self.any_sensitive = self.sensitive[0] | self.sensitive[1] | self.sensitive[2];
         self
-    }
-
-    /// Whether a move from `from` to `to` leaves [`Leaves::mobility`] as it is, if it
-    /// neither checks nor pins.
-    #[inline(always)]
-    pub(crate) fn keeps_mobility(&self, from: Square, to: Square) -> bool {
-        ((from.bitboard() | to) & self.sensitive).is_empty()
     }
 
     /// Whether the side has a castling right.

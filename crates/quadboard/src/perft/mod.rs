@@ -301,12 +301,20 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
             Some(leaves) => {
                 let checkers = leaves.leaper_checkers::<S, B>(node);
                 match leaves.may_castle() {
-                    true => {
-                        leaf::count::<C, S, B, false, true>(node, &leaves, checkers, None, false)
-                    }
-                    false => {
-                        leaf::count::<C, S, B, false, false>(node, &leaves, checkers, None, false)
-                    }
+                    true => leaf::count::<C, S, B, false, true>(
+                        node,
+                        &leaves,
+                        checkers,
+                        None,
+                        Bitboard::FULL,
+                    ),
+                    false => leaf::count::<C, S, B, false, false>(
+                        node,
+                        &leaves,
+                        checkers,
+                        None,
+                        Bitboard::FULL,
+                    ),
                 }
             }
             None => 0,
@@ -413,13 +421,18 @@ impl<
     ) {
         self.nodes += if self.depth == 1 {
             let checkers = self.leaves.check_from(role, to);
-            let quiet = !special && self.leaves.keeps_mobility(from, to);
+            // What en passant and castling change is not worth tracking.
+            let touched = if special {
+                Bitboard::FULL
+            } else {
+                from.bitboard() | to
+            };
             leaf::count::<C, S::Other, B, FEW_SLIDERS, CASTLES>(
                 child,
                 &self.leaves,
                 checkers,
                 known_danger,
-                quiet,
+                touched,
             )
         } else {
             self.how.descend::<C, S::Other>(child, self.depth)
