@@ -12,6 +12,11 @@
 //! - **Castling** with a corner rook read off the carried danger map, or without one off
 //!   a map computed once for the king's targets and every clear path; not looked at below
 //!   a parent whose other side has no castling rights (`CASTLES`).
+//! - **Two plies together**: the leaves' parent counts the knight, slider and pawn
+//!   moves of the side to move at the leaves once ([`Leaves::with_mobility`]); a child
+//!   reached by a move that touches none of the squares those moves depend on, and that
+//!   neither checks nor pins, has the same ones. Its king and castling rights, and the
+//!   squares from which a knight or pawn would check it, are looked up there too.
 
 use crate::attacks::{self, Cpu};
 use crate::board::Placement;
@@ -23,7 +28,9 @@ use crate::{Bitboard, Color, Role, Square};
 /// from the move that led here: only the moved piece can). `known_danger` is what the
 /// other side attacks around our king and on our castling paths when the caller knows it
 /// (from [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one;
-/// without `CASTLES` the side is known to have no castling rights.
+/// without `CASTLES` the side is known to have no castling rights. `touched` holds the
+/// squares whose occupancy the last move changed (`FULL` when unknown), against which
+/// [`Leaves::mobility`] is reused.
 #[inline(always)]
 pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
     node: &Node<B>,
@@ -282,9 +289,9 @@ impl Leaves {
     }
 
     /// Adds the mobility of `S` (the side these leaves are of) in `node`, the leaves'
-    /// parent: after a move of the other side that neither starts nor ends on a
-    /// [`Leaves::sensitive`] square and neither checks nor pins, `S`'s knights, sliders
-    /// and pawns have exactly these moves.
+    /// parent: after a move of the other side that neither checks nor pins and that
+    /// neither starts nor ends on one of a kind's [`Leaves::sensitive`] squares, `S`'s
+    /// pieces of that kind have exactly these moves.
     #[inline(always)]
     pub(crate) fn with_mobility<C: Cpu, S: Side, B: Placement>(mut self, node: &Node<B>) -> Leaves {
         let us = node.color_set(S::COLOR);
