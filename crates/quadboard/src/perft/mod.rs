@@ -326,8 +326,8 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     // Above the leaves, what we attack around their king carries over to most children;
     // and captures only take their sliders away, so when those need at most two lookups
     // here, every child counts slider moves by lookups.
-    // Likewise their king and castling rights: without any rights here, no child has
-    // castling to count.
+    // Their king, castling rights and pieces' moves are looked up once for all children
+    // (`Leaves`); without castling rights here, no child has castling to count.
     let zone = ZoneDanger::new::<C, S, B>(node);
     let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
     let Some(leaves) = Leaves::new::<S::Other, B>(node) else {
