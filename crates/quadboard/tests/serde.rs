@@ -1,5 +1,5 @@
 //! The `serde` feature: every type round-trips through JSON as its text
-//! (`cargo test -p quadboard --features serde --test serde`).
+//! (run by `cargo test --workspace`: the tests enable the feature).
 
 mod common;
 
