@@ -1,5 +1,5 @@
 //! The `serde` feature: every type round-trips through JSON as its text
-//! (run by `cargo test --workspace`: the tests enable the feature).
+//! (`cargo test --workspace --all-features`, README's test command).
 
 mod common;
 
