@@ -1,5 +1,5 @@
 //! The `serde` feature: every type round-trips through JSON as its text
-//! (`cargo test -p quadboard --features serde --test serde`).
+//! (`cargo test --workspace --all-features`, README's test command).
 
 mod common;
 
