@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadboard::{perft, CastlingMode, Position, Setup};
+use quadboard_chess::{perft, CastlingMode, Position, Setup};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadboard::san::{San, SanError};
-use quadboard::Position;
+use quadboard_chess::san::{San, SanError};
+use quadboard_chess::Position;
 
 const FENS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

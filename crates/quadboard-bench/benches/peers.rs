@@ -47,14 +47,14 @@ fn shakmaty_position(fen: &str) -> shakmaty::Chess {
 
 fn perft(c: &mut Criterion) {
     for case in PERFT_CASES {
-        let ours = quadboard::Position::from_fen(case.fen).expect("quadboard reads the FEN");
+        let ours = quadboard_chess::Position::from_fen(case.fen).expect("quadboard reads the FEN");
         let cozy = cozy_chess::Board::from_fen(case.fen, false).expect("cozy reads the FEN");
         let shak = shakmaty_position(case.fen);
         let jb = chess::Board::from_str(case.fen).expect("chess reads the FEN");
         let depth = case.depth;
         // Every library must count right before it is timed.
         assert_eq!(
-            quadboard::perft(&ours, depth),
+            quadboard_chess::perft(&ours, depth),
             case.nodes,
             "quadboard {}",
             case.name
@@ -80,7 +80,7 @@ fn perft(c: &mut Criterion) {
             .sample_size(10)
             .measurement_time(Duration::from_secs(4));
         group.bench_function("quadboard", |b| {
-            b.iter(|| quadboard::perft(black_box(&ours), depth))
+            b.iter(|| quadboard_chess::perft(black_box(&ours), depth))
         });
         group.bench_function("cozy-chess", |b| {
             b.iter(|| cozy_perft(black_box(&cozy), depth))
@@ -99,7 +99,7 @@ fn legal_moves(c: &mut Criterion) {
     let fens = random_game_fens(1000);
     let ours: Vec<_> = fens
         .iter()
-        .map(|f| quadboard::Position::from_fen(f).expect("quadboard reads its own FEN"))
+        .map(|f| quadboard_chess::Position::from_fen(f).expect("quadboard reads its own FEN"))
         .collect();
     let cozy: Vec<_> = fens
         .iter()
@@ -160,7 +160,7 @@ fn san(c: &mut Criterion) {
     let ours: Vec<_> = fens
         .iter()
         .map(|f| {
-            let pos = quadboard::Position::from_fen(f).expect("quadboard reads its own FEN");
+            let pos = quadboard_chess::Position::from_fen(f).expect("quadboard reads its own FEN");
             (pos, pos.legal_moves())
         })
         .collect();

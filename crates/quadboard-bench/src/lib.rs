@@ -3,8 +3,8 @@
 //!
 //! `cargo bench -p quadboard-bench` runs the comparison; `docs/peers.md` explains it.
 
-use quadboard::perft::BenchPosition;
-use quadboard::Position;
+use quadboard_chess::perft::BenchPosition;
+use quadboard_chess::Position;
 
 /// The six positions of the chess programming wiki's perft page, one or two plies
 /// shallower than `quadboard bench` so that criterion can sample them many times.

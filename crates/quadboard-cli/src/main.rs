@@ -62,7 +62,7 @@ fn main() -> ExitCode {
         }
     };
     // The library ignores a QUADBOARD_CPU it cannot use; the tool says so.
-    if let Err(e) = quadboard::cpu::env_level() {
+    if let Err(e) = quadboard_chess::cpu::env_level() {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }

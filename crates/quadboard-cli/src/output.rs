@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, IsTerminal, StdoutLock};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use quadboard::Position;
+use quadboard_chess::Position;
 
 use crate::error::CliError;
 
@@ -39,11 +39,11 @@ fn position(fen: Option<&str>, lenient: bool) -> Result<Position, CliError> {
     // The error's own text starts with "invalid FEN: ".
     parsed.map_err(|e| {
         let ignorable = match &e {
-            quadboard::position::FromFenError::Illegal(illegal) => illegal
+            quadboard_chess::position::FromFenError::Illegal(illegal) => illegal
                 .reasons()
-                .without(quadboard::Reasons::IGNORABLE)
+                .without(quadboard_chess::Reasons::IGNORABLE)
                 .is_empty(),
-            quadboard::position::FromFenError::Syntax(_) => false,
+            quadboard_chess::position::FromFenError::Syntax(_) => false,
         };
         let hint = if !lenient && ignorable {
             " (--lenient accepts positions move generation can still handle)"

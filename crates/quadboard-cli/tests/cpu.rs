@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-use quadboard::cpu::CpuLevel;
+use quadboard_chess::cpu::CpuLevel;
 
 fn quadboard_with_cpu(value: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quadboard"))

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use quadboard::distributed::{WorkDir, PENDING};
-use quadboard::{perft, Position};
+use quadboard_chess::distributed::{WorkDir, PENDING};
+use quadboard_chess::{perft, Position};
 
 const INDEX_VARIABLES: [&str; 3] = [
     "SLURM_ARRAY_TASK_ID",

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard::{attacks, Bitboard, Piece, Square};
+use quadboard_chess::{attacks, Bitboard, Piece, Square};
 
 use crate::error::CliError;
 use crate::output;
@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let occupied = match args.fen.as_deref() {
         None => Bitboard::EMPTY,
         Some(fen) => {
-            let setup = quadboard::Setup::from_fen(fen)
+            let setup = quadboard_chess::Setup::from_fen(fen)
                 .map_err(|e| CliError::input(format!("invalid FEN: {e}")))?;
             setup.board.occupied()
         }

@@ -5,9 +5,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use quadboard::cpu::CpuLevel;
-use quadboard::perft::{perft, perft_quad, BENCH_POSITIONS};
-use quadboard::Position;
+use quadboard_chess::cpu::CpuLevel;
+use quadboard_chess::perft::{perft, perft_quad, BENCH_POSITIONS};
+use quadboard_chess::Position;
 
 use crate::error::CliError;
 use crate::output;
@@ -24,7 +24,7 @@ pub struct Args {
 /// `total: <nodes> nodes, <seconds> s, <nps> nps`. A wrong count fails with exit code 1.
 /// The CPU path it runs on goes to stderr first (`cpu: bmi2 (AVX2, BMI2/PEXT, POPCNT)`).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    eprintln!("{}", cpu_line(quadboard::cpu::level()));
+    eprintln!("{}", cpu_line(quadboard_chess::cpu::level()));
     let mut out = output::stdout();
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for bench in BENCH_POSITIONS {

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use quadboard::perft::{perft, perft_divide, PerftOptions, PerftTable, Representation};
+use quadboard_chess::perft::{perft, perft_divide, PerftOptions, PerftTable, Representation};
 
 use crate::error::CliError;
 use crate::output;

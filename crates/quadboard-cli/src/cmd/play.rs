@@ -14,8 +14,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard::position::UciError;
-use quadboard::{Game, Move, Position};
+use quadboard_chess::position::UciError;
+use quadboard_chess::{Game, Move, Position};
 
 use crate::cmd::show;
 use crate::error::CliError;
@@ -72,7 +72,7 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
         Err(UciError::Syntax(_)) => {}
     }
     pos.parse_san(text).map_err(|e| match e {
-        quadboard::san::SanError::Syntax(_) => {
+        quadboard_chess::san::SanError::Syntax(_) => {
             format!("'{text}' is not a move in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q)")
         }
         other => other.to_string(),

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use quadboard::board::{PieceGlyphs, QuadBoard};
-use quadboard::{CastlingSide, Color, Piece, Position};
+use quadboard_chess::board::{PieceGlyphs, QuadBoard};
+use quadboard_chess::{CastlingSide, Color, Piece, Position};
 
 use crate::error::CliError;
 use crate::output;

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use quadboard::perft::perft;
-use quadboard::perft::suite::parse_suite;
-use quadboard::Position;
+use quadboard_chess::perft::perft;
+use quadboard_chess::perft::suite::parse_suite;
+use quadboard_chess::Position;
 
 use crate::error::CliError;
 use crate::output;

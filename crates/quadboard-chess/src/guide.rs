@@ -1,0 +1,252 @@
+//! A guide for engine authors: from a FEN to a search loop. Every example here is a test.
+//!
+//! # A position from FEN
+//!
+//! [`Position`](crate::Position) is always legal: reading checks the text and the position
+//! and says what is wrong. `parse` and [`Position::from_fen`](crate::Position::from_fen)
+//! are the same strict reader; `Display` writes FEN back.
+//!
+//! ```
+//! use quadboard_chess::Position;
+//! let pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
+//! assert_eq!(pos.to_string(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+//! let error = "4k3/8/8/8/8/8/8/4K3 x - - 0 1".parse::<Position>().unwrap_err();
+//! assert_eq!(error.to_string(), "invalid FEN: side to move field 'x': expected 'w' or 'b'");
+//! // Chess960 starts by number; 518 is the standard start.
+//! let fischer = Position::chess960(2)?;
+//! assert_eq!(fischer.to_fen(), "bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w HEhe - 0 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Moves, copy-make and keys
+//!
+//! [`legal_moves`](crate::Position::legal_moves) lists every legal move in a
+//! [`MoveList`](crate::MoveList) on the stack; [`captures`](crate::Position::captures) (with
+//! promotions) and [`quiet_moves`](crate::Position::quiet_moves) split them for staged
+//! search. A position is about a hundred bytes and `Copy`: search copies it and plays the
+//! move on the copy, so there is nothing to undo. [`play`](crate::Position::play) checks
+//! legality, [`play_unchecked`](crate::Position::play_unchecked) trusts a generated move.
+//! The [`key`](crate::Position::key) follows every move incrementally and is the Polyglot
+//! key.
+//!
+//! ```
+//! use quadboard_chess::Position;
+//! let pos = Position::new();
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), pos.captures().len() + pos.quiet_moves().len());
+//!
+//! let e4 = pos.parse_uci("e2e4")?;
+//! let mut child = pos; // copy ...
+//! child.play_unchecked(e4); // ... and make: `pos` is untouched
+//! assert_eq!(child.key(), 0x823c_9b50_fd11_4196); // Polyglot's published key
+//! assert_eq!(child.key(), child.compute_key());
+//! assert_eq!(pos.play(e4)?, child);
+//! assert_eq!(pos.to_uci(e4).as_str(), "e2e4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The null move
+//!
+//! [`null_move`](crate::Position::null_move) passes the turn for null-move pruning. It is
+//! refused in check, the one place where passing is not a legal idea.
+//!
+//! ```
+//! use quadboard_chess::Position;
+//! let pos: Position = "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1".parse()?;
+//! let passed = pos.null_move()?;
+//! assert_eq!(passed.ep_square(), None); // the en passant chance is gone
+//! assert_eq!(passed.key(), passed.compute_key());
+//! let check: Position = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1".parse()?;
+//! assert!(check.null_move().is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Asking about a move before making it
+//!
+//! Move ordering and pruning want to know about a move without making it:
+//! [`captured`](crate::Position::captured) (en passant included),
+//! [`gives_check`](crate::Position::gives_check) (discovered checks, promotions, castling
+//! and en passant included) and static exchange evaluation,
+//! [`see`](crate::Position::see) and [`see_ge`](crate::Position::see_ge), whose model the
+//! [`see`](crate::see) module defines.
+//!
+//! ```
+//! use quadboard_chess::{Position, Role};
+//! let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+//! let pos: Position = fen.parse()?;
+//! let takes_e5 = pos.parse_uci("h5e5")?;
+//! assert_eq!(pos.captured(takes_e5), Some(Role::Pawn));
+//! assert!(pos.gives_check(takes_e5));
+//! assert_eq!(pos.see(takes_e5), 100 - 900); // the knight on c6 takes the queen
+//! assert!(!pos.see_ge(takes_e5, 0));
+//! let takes_f7 = pos.parse_uci("h5f7")?; // mate, in fact
+//! assert!(pos.gives_check(takes_f7));
+//! assert_eq!(pos.see(takes_f7), 100); // the king may not take: the bishop guards f7
+//! assert!(pos.see_ge(takes_f7, 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Pins, stages and streams
+//!
+//! [`pinned`](crate::Position::pinned), [`blockers`](crate::Position::blockers) and
+//! [`pinners`](crate::Position::pinners) give the pin lines as masks, for either side
+//! (their blockers are the pieces that can give discovered check). Moves come in stages
+//! ([`captures`](crate::Position::captures), [`quiet_moves`](crate::Position::quiet_moves),
+//! [`evasions`](crate::Position::evasions)), by piece
+//! ([`moves_of`](crate::Position::moves_of), [`moves_from`](crate::Position::moves_from)),
+//! or as a stream of groups that the caller stops when it has what it wants
+//! ([`for_each_group`](crate::Position::for_each_group)).
+//!
+//! ```
+//! use core::ops::ControlFlow;
+//! use quadboard_chess::{Bitboard, Position, Role, Square};
+//! let pos: Position = "4r1k1/8/8/8/8/3n4/4B3/4K2R w K - 0 1".parse()?;
+//! assert_eq!(pos.pinned(), Square::E2.bitboard());
+//! // The pinned bishop has no move; the knight on d3 checks, so only evasions remain.
+//! assert!(pos.moves_of(Role::Bishop).is_empty());
+//! assert_eq!(pos.evasions().len(), pos.legal_moves().len());
+//! // Is there a king move to the second rank? Stop at the first.
+//! let second_rank = Square::A2.rank().bitboard();
+//! let king = pos.board().king_of(pos.turn()).map_or(Bitboard::EMPTY, Square::bitboard);
+//! let found = pos.for_each_group(king, second_rank, |group| match group.moves().next() {
+//!     Some(m) => ControlFlow::Break(m),
+//!     None => ControlFlow::Continue(()),
+//! });
+//! assert!(found.is_break());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # A search loop
+//!
+//! Put together: alpha-beta over copies, checks and good captures first, null-move
+//! pruning, a quiescence search over captures that SEE does not lose, and the key as the
+//! index of a table of best moves.
+//!
+//! ```
+//! use std::collections::HashMap;
+//!
+//! use quadboard_chess::see::PieceValues;
+//! use quadboard_chess::{Move, Position, Role};
+//!
+//! const MATE: i32 = 100_000;
+//!
+//! /// Material from the side to move's point of view.
+//! fn evaluate(pos: &Position) -> i32 {
+//!     let values = PieceValues::CONVENTIONAL;
+//!     let board = pos.board();
+//!     Role::ALL.into_iter().map(|role| {
+//!         let ours = (board.by_role(role) & board.by_color(pos.turn())).count() as i32;
+//!         let theirs = (board.by_role(role) & board.by_color(!pos.turn())).count() as i32;
+//!         values.value(role) * (ours - theirs)
+//!     }).sum()
+//! }
+//!
+//! fn quiescence(pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+//!     let in_check = pos.is_check();
+//!     // In check every evasion is searched; otherwise the side may stand pat.
+//!     let moves = if in_check { pos.legal_moves() } else { pos.captures() };
+//!     if in_check && moves.is_empty() {
+//!         return -MATE + ply;
+//!     }
+//!     if !in_check {
+//!         let stand_pat = evaluate(pos);
+//!         if stand_pat >= beta {
+//!             return stand_pat;
+//!         }
+//!         alpha = alpha.max(stand_pat);
+//!     }
+//!     for &m in moves.iter() {
+//!         if !in_check && !pos.see_ge(m, 0) {
+//!             continue; // a capture that loses material on the spot
+//!         }
+//!         let mut child = *pos;
+//!         child.play_unchecked(m);
+//!         let score = -quiescence(&child, -beta, -alpha, ply + 1);
+//!         if score >= beta {
+//!             return score;
+//!         }
+//!         alpha = alpha.max(score);
+//!     }
+//!     alpha
+//! }
+//!
+//! struct Search {
+//!     best_moves: HashMap<u64, Move>,
+//!     nodes: u64,
+//! }
+//!
+//! impl Search {
+//!     fn search(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32, ply: i32) -> i32 {
+//!         let mut alpha = alpha;
+//!         self.nodes += 1;
+//!         if depth == 0 {
+//!             return quiescence(pos, alpha, beta, ply);
+//!         }
+//!         let moves = pos.legal_moves();
+//!         if moves.is_empty() {
+//!             return if pos.is_check() { -MATE + ply } else { 0 };
+//!         }
+//!         // Null-move pruning: if passing still holds beta at a reduced depth, cut.
+//!         if depth >= 3 {
+//!             if let Ok(passed) = pos.null_move() {
+//!                 let score = -self.search(&passed, depth - 3, -beta, -beta + 1, ply + 1);
+//!                 if score >= beta {
+//!                     return beta;
+//!                 }
+//!             }
+//!         }
+//!         // Order: the table's move, then checks, then captures by SEE, then the rest.
+//!         let hint = self.best_moves.get(&pos.key()).copied();
+//!         let mut ordered = moves.to_vec();
+//!         ordered.sort_by_cached_key(|&m| {
+//!             let rank = if Some(m) == hint {
+//!                 0
+//!             } else if pos.gives_check(m) {
+//!                 1
+//!             } else if pos.is_capture(m) {
+//!                 2
+//!             } else {
+//!                 3
+//!             };
+//!             (rank, -pos.see(m))
+//!         });
+//!         let mut best = -MATE;
+//!         for m in ordered {
+//!             let mut child = *pos;
+//!             child.play_unchecked(m);
+//!             let score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+//!             if score > best {
+//!                 best = score;
+//!                 self.best_moves.insert(pos.key(), m);
+//!             }
+//!             alpha = alpha.max(score);
+//!             if alpha >= beta {
+//!                 break;
+//!             }
+//!         }
+//!         best
+//!     }
+//!
+//!     fn best_move(&mut self, pos: &Position, depth: u32) -> (Move, i32) {
+//!         let mut score = 0;
+//!         for d in 1..=depth {
+//!             score = self.search(pos, d, -MATE - 1, MATE + 1, 0);
+//!         }
+//!         (self.best_moves[&pos.key()], score)
+//!     }
+//! }
+//!
+//! let mut search = Search { best_moves: HashMap::new(), nodes: 0 };
+//! // Back-rank mate in one.
+//! let pos: Position = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse()?;
+//! let (m, score) = search.best_move(&pos, 3);
+//! assert_eq!(pos.to_uci(m).as_str(), "a1a8");
+//! assert_eq!(score, MATE - 1);
+//! // A queen left undefended.
+//! let pos: Position = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1".parse()?;
+//! let (m, score) = search.best_move(&pos, 3);
+//! assert_eq!(pos.to_uci(m).as_str(), "d1d5");
+//! assert_eq!(score, 500); // a rook against nothing
+//! assert!(search.nodes > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```

@@ -1,0 +1,84 @@
+//! quadboard: chess bitboards done properly.
+//!
+//! The crate follows the board-representation ideas of the chess programming literature:
+//! [`Bitboard`] sets with one-step shifts and several serialization strategies, setwise and
+//! table-driven attacks, interchangeable board definitions, and on top of them positions,
+//! legal move generation and perft.
+//!
+//! Squares use little-endian rank-file order: a1 = 0, b1 = 1, h8 = 63.
+//!
+//! ```
+//! use quadboard_chess::{attacks, perft, Bitboard, Position, Square};
+//!
+//! // Sets of squares and setwise attacks.
+//! let knights = Bitboard::from_squares(&[Square::B1, Square::G1]);
+//! assert_eq!(attacks::knights_setwise(knights).count(), 6);
+//!
+//! // Legal moves and perft.
+//! let start = Position::new();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! let e4 = start.parse_uci("e2e4").unwrap();
+//! let after = start.play(e4).unwrap();
+//! assert_eq!(perft(&after, 3), 13_160);
+//! ```
+//!
+//! The [`guide`] goes from a FEN to a search loop.
+//!
+//! # Features
+//! - `std` (default): threads for [`perft::perft_divide`], [`distributed`] perft over work
+//!   units, and `std::error::Error`. Without
+//!   it the crate is `no_std` and needs only `alloc`.
+//! - `serde` (off): `Serialize` and `Deserialize` for squares, files, ranks, colours, roles
+//!   and pieces as their names, moves as UCI and positions as FEN (see `serde_support`:
+//!   castling is written king-takes-rook, and a move read from text alone is a normal move
+//!   or a promotion). It works with or without `std`.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod castling;
+pub mod chess960;
+pub mod cpu;
+#[cfg(feature = "std")]
+pub mod distributed;
+pub mod fen;
+pub mod game;
+pub mod guide;
+mod move_facts;
+mod movegen;
+pub mod moves;
+pub mod null_move;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+mod position_text;
+pub mod san;
+pub mod see;
+#[cfg(feature = "serde")]
+pub mod serde_support;
+pub mod serialize;
+pub mod setup;
+pub mod square;
+pub mod staged;
+#[cfg(test)]
+mod test_support;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Direction};
+pub use board::Board;
+pub use castling::{Castles, CastlingMode, CastlingSide};
+pub use game::Game;
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{Outcome, Termination};
+pub use perft::perft;
+pub use piece::{Color, Piece, Role};
+pub use position::Position;
+pub use san::San;
+pub use setup::{Reasons, Setup};
+pub use square::{File, Rank, Square};

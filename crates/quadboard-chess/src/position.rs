@@ -1,0 +1,578 @@
+//! A legal chess position: placement, side to move, castling rights, en passant square and
+//! counters, validated on construction, with legal move generation and move making.
+
+use core::fmt;
+
+use crate::board::Board;
+use crate::cpu::dispatch;
+use crate::fen::FenError;
+use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, Visitor, White};
+use crate::moves::{Move, MoveList};
+use crate::setup::Reasons;
+use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
+use alloc::string::String;
+
+/// A chess position that move generation can handle: exactly one king per side, the side
+/// not to move not in check, no pawns on the back ranks, and castling rights and en
+/// passant square consistent with the placement.
+///
+/// Castling rights are the squares of the rooks that may still castle, so Chess960 needs
+/// no special case; [`CastlingMode`] only decides how castling is written.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    /// Placement, castling rooks and en passant square: what move generation reads.
+    pub(crate) node: DenseNode,
+    pub(crate) turn: Color,
+    pub(crate) mode: CastlingMode,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) key: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub const fn new() -> Position {
+        Position {
+            node: DenseNode {
+                board: Board::start(),
+                castling: Bitboard::CORNERS,
+                ep_square: None,
+            },
+            turn: Color::White,
+            mode: CastlingMode::Standard,
+            halfmoves: 0,
+            fullmoves: 1,
+            key: 0x463b_9618_1691_fc9c,
+        }
+    }
+
+    /// Builds a position from a setup without validating it. Move generation on a setup
+    /// that violates the invariants listed on [`Position`] gives meaningless (but memory
+    /// safe) results.
+    fn from_setup_unchecked(setup: &Setup, mode: CastlingMode) -> Position {
+        let mut pos = Position {
+            node: DenseNode {
+                board: setup.board,
+                castling: setup.castling_rooks,
+                ep_square: setup.ep_square,
+            },
+            turn: setup.turn,
+            mode,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// Validates a setup and makes it a position; `mode` decides how castling is written.
+    ///
+    /// # Errors
+    /// [`PositionError`] with every reason the setup is not legal; positions whose only
+    /// problems move generation copes with can still be accepted by
+    /// [`PositionError::ignore`].
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let reasons = setup.validate();
+        if reasons.is_empty() {
+            Ok(Position::from_setup_unchecked(&setup, mode))
+        } else {
+            Err(PositionError {
+                setup,
+                mode,
+                reasons,
+            })
+        }
+    }
+
+    /// Reads a legal position from FEN, in Chess960 mode when the castling rights need it
+    /// (see [`Setup::castling_mode`]).
+    ///
+    /// # Errors
+    /// [`FromFenError`]: the text is not FEN, or the position is not legal.
+    ///
+    /// ```
+    /// use quadboard_chess::Position;
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    /// # Ok::<(), quadboard_chess::position::FromFenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FromFenError> {
+        let setup = Setup::from_fen(fen).map_err(FromFenError::Syntax)?;
+        let mode = setup.castling_mode();
+        Position::from_setup(setup, mode).map_err(FromFenError::Illegal)
+    }
+
+    /// Like [`Position::from_fen`], but accepts positions whose only problems are in
+    /// [`Reasons::IGNORABLE`] (impossible checks, too much material; invalid castling rights
+    /// and en passant squares are dropped), as perft suites need.
+    ///
+    /// # Errors
+    /// [`FromFenError`]: the text is not FEN, or the position has a problem that cannot be
+    /// ignored (missing kings, pawns on the back rank, the side not to move in check).
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FromFenError> {
+        let setup = Setup::from_fen(fen).map_err(FromFenError::Syntax)?;
+        let mode = setup.castling_mode();
+        Position::from_setup(setup, mode)
+            .or_else(|e| e.ignore(Reasons::IGNORABLE))
+            .map_err(FromFenError::Illegal)
+    }
+
+    /// The position as FEN: castling as `KQkq` in standard mode, Shredder-FEN in Chess960.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen(self.mode)
+    }
+
+    /// The Zobrist key, equal to the Polyglot opening-book key of the position.
+    ///
+    /// ```
+    /// use quadboard_chess::Position;
+    /// assert_eq!(Position::new().key(), 0x463b_9618_1691_fc9c);
+    /// ```
+    #[inline(always)]
+    pub const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (what [`Position::key`] keeps up to date move by move).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = zobrist::board_key(self.board()) ^ self.rights_key();
+        if self.turn == Color::White {
+            key ^= zobrist::white_to_move();
+        }
+        key
+    }
+
+    /// Switches castling between standard and Chess960 notation.
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
+    /// The position as a setup (for FEN output and for editing).
+    pub const fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.node.board,
+            turn: self.turn,
+            castling_rooks: self.node.castling,
+            ep_square: self.node.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Piece placement.
+    #[inline(always)]
+    pub const fn board(&self) -> &Board {
+        &self.node.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of the rooks that may still castle.
+    #[inline(always)]
+    pub const fn castling_rooks(&self) -> Bitboard {
+        self.node.castling
+    }
+
+    /// The castling rights by colour and side.
+    pub fn castles(&self) -> Castles {
+        Castles::from_rooks(self.board(), self.node.castling)
+    }
+
+    /// The en passant square, if the last move was a double pawn push.
+    #[inline(always)]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.node.ep_square
+    }
+
+    /// How castling is written for this position.
+    #[inline(always)]
+    pub const fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub const fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: 1 at the start, incremented after each black move.
+    #[inline(always)]
+    pub const fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The king of the side to move.
+    #[inline(always)]
+    pub fn our_king(&self) -> Square {
+        // Validation guarantees the king; a1 only stands in for an impossible case.
+        self.board().king_of(self.turn).unwrap_or(Square::A1)
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        let board = self.board();
+        board.attackers(self.our_king(), !self.turn, board.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The pieces of `color` that attack `square`, given the occupied squares.
+    pub fn attackers(&self, square: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        self.board().attackers(square, color, occupied)
+    }
+
+    /// Runs the legal generator for the side to move, compiled for the CPU level in use.
+    #[inline(always)]
+    pub(crate) fn generate<V: Visitor>(&self, target: Bitboard, visitor: &mut V) {
+        let node = &self.node;
+        // SAFETY: `dispatch!` picks a level the CPU supports.
+        dispatch!(C => unsafe {
+            match self.turn {
+                Color::White => C::generate::<White, V, Board>(node, target, visitor),
+                Color::Black => C::generate::<Black, V, Board>(node, target, visitor),
+            }
+        })
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves_to(Bitboard::FULL)
+    }
+
+    /// The legal moves that land on `target`: castling lands on the king's destination
+    /// square and en passant on the capturing pawn's destination.
+    pub fn moves_to(&self, target: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(target, &mut Lister::<false>(&mut list));
+        list
+    }
+
+    /// [`Position::moves_to`] with knight and king targets serialized by perfect hashing
+    /// instead of the bit-scan loop: the same moves in the same order. Kept public so that
+    /// the two strategies can be compared (`benches/movegen.rs`).
+    #[doc(hidden)]
+    pub fn moves_to_hashed(&self, target: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(target, &mut Lister::<true>(&mut list));
+        list
+    }
+
+    /// The legal captures, promotions to any piece included, and en passant.
+    pub fn captures(&self) -> MoveList {
+        let them = self.board().by_color(!self.turn);
+        let ep = self
+            .node
+            .ep_square
+            .map_or(Bitboard::EMPTY, Square::bitboard);
+        let promotion_rank = (!self.turn).back_rank().bitboard();
+        let mut list = self.moves_to(them | ep | promotion_rank);
+        list.retain(|m| them.contains(m.to()) || m.is_en_passant() || m.promotion_role().is_some());
+        list
+    }
+
+    /// The legal moves that are not captures or promotions (castling included).
+    pub fn quiet_moves(&self) -> MoveList {
+        let mut list = self.moves_to(!self.board().occupied());
+        list.retain(|m| !m.is_en_passant() && m.promotion_role().is_none());
+        list
+    }
+
+    /// How many legal moves there are, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let land = match m.castling_side() {
+            Some(side) => side.king_to(self.turn),
+            None => m.to(),
+        };
+        self.moves_to(land.bitboard()).contains(&m)
+    }
+
+    /// Plays a legal move and returns the new position (copy-make).
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when `m` is not legal in this position.
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {
+        if !self.is_legal(m) {
+            return Err(IllegalMoveError {
+                uci: MoveText::new(self, m),
+            });
+        }
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// Plays `m` in place. `m` must be legal (for example from [`Position::legal_moves`]);
+    /// an illegal move leaves a meaningless but memory-safe position.
+    ///
+    /// The move is made by the same code as in perft; this adds the key and the counters.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let before = self.node;
+        let captures = m.is_en_passant() || before.board.by_color(!us).contains(m.to());
+        let pawn_moves = before.board.by_role(Role::Pawn).contains(m.from());
+        self.node.play(us, m);
+        self.turn = !us;
+        // Saturating: a FEN may give any counter, and playing on must not overflow.
+        self.halfmoves = if captures || pawn_moves {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        // The placement's key changes on the squares whose piece changed.
+        let (old, new) = (&before.board, &self.node.board);
+        let mut changed = (old.by_color(Color::White) ^ new.by_color(Color::White))
+            | (old.by_color(Color::Black) ^ new.by_color(Color::Black));
+        for role in Role::ALL {
+            changed |= old.by_role(role) ^ new.by_role(role);
+        }
+        let mut key = self.key ^ zobrist::white_to_move();
+        for square in changed {
+            for piece in [old.piece_at(square), new.piece_at(square)]
+                .into_iter()
+                .flatten()
+            {
+                key ^= zobrist::piece_square(piece, square);
+            }
+        }
+        let rights_before = zobrist::castling_key(old, before.castling)
+            ^ zobrist::en_passant_key(old, us, before.ep_square);
+        self.key = key ^ rights_before ^ self.rights_key();
+    }
+
+    /// The key of the castling rights and the en passant square.
+    fn rights_key(&self) -> u64 {
+        zobrist::castling_key(self.board(), self.node.castling)
+            ^ zobrist::en_passant_key(self.board(), self.turn, self.node.ep_square)
+    }
+
+    /// Writes `m` in UCI: `e2e4`, `e7e8q`; castling as `e1g1` in standard chess and as
+    /// king-takes-rook (`e1h1`) in Chess960.
+    pub fn to_uci(&self, m: Move) -> MoveText {
+        MoveText::new(self, m)
+    }
+
+    /// Reads a legal move in UCI. Castling may be written as the king's move to its
+    /// destination (`e1g1`, standard chess only) or as king-takes-rook (`e1h1`).
+    ///
+    /// # Errors
+    /// [`UciError`] when the text is not UCI or names no legal move.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        let Some((from, to, promotion)) = crate::moves::parse_uci_syntax(text) else {
+            return Err(UciError::Syntax(MoveText::raw(text)));
+        };
+        let legal = self.legal_moves();
+        let found = legal.iter().copied().find(|&m| {
+            if m.from() != from || m.promotion_role() != promotion {
+                return false;
+            }
+            if m.to() == to {
+                return true;
+            }
+            // Standard notation for castling: the king's own destination.
+            self.mode == CastlingMode::Standard
+                && m.castling_side().map(|side| side.king_to(self.turn)) == Some(to)
+        });
+        found.ok_or(UciError::Illegal(MoveText::raw(text)))
+    }
+}
+
+/// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl MoveText {
+    fn new(pos: &Position, m: Move) -> MoveText {
+        let to = match m.castling_side() {
+            Some(side) if pos.mode == CastlingMode::Standard => side.king_to(pos.turn),
+            _ => m.to(),
+        };
+        let mut text = MoveText {
+            bytes: [0; 8],
+            len: 4,
+        };
+        text.bytes[0] = m.from().file().char() as u8;
+        text.bytes[1] = m.from().rank().char() as u8;
+        text.bytes[2] = to.file().char() as u8;
+        text.bytes[3] = to.rank().char() as u8;
+        if let Some(role) = m.promotion_role() {
+            text.bytes[4] = role.char() as u8;
+            text.len = 5;
+        }
+        text
+    }
+
+    /// Keeps up to 8 bytes of arbitrary text for an error message, cut at a character
+    /// boundary.
+    fn raw(text: &str) -> MoveText {
+        let mut end = text.len().min(8);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; 8];
+        bytes[..end].copy_from_slice(&text.as_bytes()[..end]);
+        MoveText {
+            bytes,
+            len: end as u8,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only whole characters are ever stored (see `new` and `raw`).
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    uci: MoveText,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move: {}", self.uci)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for IllegalMoveError {}
+
+/// Why a UCI move could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciError {
+    /// Not of the form `<from><to>[n|b|r|q]`, like `e2e4` or `e7e8q`.
+    Syntax(MoveText),
+    /// Well-formed but not a legal move in the position.
+    Illegal(MoveText),
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciError::Syntax(t) => write!(
+                f,
+                "invalid UCI move '{t}': expected <from><to>[n|b|r|q], like e2e4 or e7e8q"
+            ),
+            UciError::Illegal(t) => write!(f, "illegal move '{t}' in this position"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UciError {}
+
+/// A setup that is not a legal position, with every reason why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    setup: Setup,
+    mode: CastlingMode,
+    reasons: Reasons,
+}
+
+impl PositionError {
+    /// Why the setup is not legal.
+    pub fn reasons(&self) -> Reasons {
+        self.reasons
+    }
+
+    /// The setup that was refused.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Accepts the position anyway when every reason is in `allowed` and in
+    /// [`Reasons::IGNORABLE`]; invalid castling rights and en passant squares are dropped.
+    ///
+    /// # Errors
+    /// `self` again when a reason remains that is not both allowed and ignorable.
+    pub fn ignore(self, allowed: Reasons) -> Result<Position, PositionError> {
+        let ignorable = allowed.without(Reasons::IGNORABLE.complement());
+        if !self.reasons.without(ignorable).is_empty() {
+            return Err(self);
+        }
+        let mut setup = self.setup;
+        setup.drop_invalid_castling_rights();
+        setup.drop_invalid_ep_square();
+        Ok(Position::from_setup_unchecked(&setup, self.mode))
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal position: {}", self.reasons)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PositionError {}
+
+/// Why [`Position::from_fen`] failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromFenError {
+    /// The text is not FEN.
+    Syntax(FenError),
+    /// The FEN describes a position that is not legal.
+    Illegal(PositionError),
+}
+
+impl fmt::Display for FromFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FromFenError::Syntax(e) => write!(f, "invalid FEN: {e}"),
+            FromFenError::Illegal(e) => write!(f, "invalid FEN: {e}"),
+        }
+    }
+}
+
+/// The source is the [`FenError`] or [`PositionError`] that `Display` already quotes.
+#[cfg(feature = "std")]
+impl std::error::Error for FromFenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FromFenError::Syntax(e) => Some(e),
+            FromFenError::Illegal(e) => Some(e),
+        }
+    }
+}

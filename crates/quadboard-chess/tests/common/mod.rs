@@ -1,0 +1,45 @@
+//! Helpers shared by the integration tests.
+
+// The same generator as the unit tests' `crate::test_support`: one home for both.
+#[path = "../../src/test_support.rs"]
+mod test_support;
+
+pub use test_support::Rng;
+
+/// The FEN of Chess960 start number `n` (0..960), from the library's numbering (which
+/// `tests/chess960.rs` checks against the published table).
+#[allow(dead_code)]
+pub fn chess960_fen(n: usize) -> String {
+    quadboard_chess::Position::chess960(n as u16)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_fen()
+}
+
+/// Every position along random games: `games` from the standard start and as many from
+/// random Chess960 starts (in Chess960 mode), at most `plies` plies each.
+#[allow(dead_code)]
+pub fn random_game_positions(
+    games: usize,
+    plies: usize,
+    seed: u64,
+) -> Vec<quadboard_chess::Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for game in 0..2 * games {
+        let mut pos = if game % 2 == 0 {
+            quadboard_chess::Position::new()
+        } else {
+            quadboard_chess::Position::chess960(rng.below(960) as u16).expect("0..960 are numbered")
+        };
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos);
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}

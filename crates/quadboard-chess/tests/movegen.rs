@@ -1,0 +1,124 @@
+//! Consistency of the move generation API along random games: every way of asking for
+//! moves agrees with every other.
+
+mod common;
+
+use quadboard_chess::perft::{perft_divide, perft_total, PerftOptions, PerftTable, Representation};
+use quadboard_chess::{perft, Bitboard, Move, Position, Square};
+
+use common::Rng;
+
+fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos);
+            pos = pos
+                .play(moves[rng.below(moves.len())])
+                .expect("generated moves are legal");
+        }
+    }
+    out
+}
+
+#[test]
+fn start_position_perft() {
+    let pos = Position::new();
+    let expected = [1, 20, 400, 8_902, 197_281, 4_865_609];
+    for (depth, &nodes) in expected.iter().enumerate() {
+        assert_eq!(perft(&pos, depth as u32), nodes, "depth {depth}");
+    }
+}
+
+#[test]
+fn counting_listing_and_subsets_agree() {
+    for pos in random_positions(60, 120, 1) {
+        let all = pos.legal_moves();
+        assert_eq!(pos.count_legal_moves(), all.len() as u64);
+        assert_eq!(perft(&pos, 1), all.len() as u64);
+
+        let mut sorted: Vec<Move> = all.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), all.len(), "duplicate moves");
+
+        // Captures and quiet moves split the moves exactly.
+        let captures = pos.captures();
+        let quiets = pos.quiet_moves();
+        let mut union: Vec<Move> = captures.iter().chain(quiets.iter()).copied().collect();
+        union.sort();
+        assert_eq!(union, sorted);
+
+        // Generating towards a target set gives exactly the moves landing there.
+        let target = Bitboard(0x00ff_00ff_00ff_00ff);
+        let to_target = pos.moves_to(target);
+        for m in to_target.iter() {
+            assert!(all.contains(m));
+        }
+        let landing = all
+            .iter()
+            .filter(|m| !m.is_castle() && target.contains(m.to()))
+            .count();
+        let castles = to_target.iter().filter(|m| m.is_castle()).count();
+        assert_eq!(to_target.len(), landing + castles);
+
+        for &m in all.iter() {
+            assert!(pos.is_legal(m));
+            let uci = pos.to_uci(m).to_string();
+            assert_eq!(pos.parse_uci(&uci), Ok(m), "{uci}");
+        }
+    }
+}
+
+#[test]
+fn illegal_moves_are_errors() {
+    let pos = Position::new();
+    assert!(pos.play(Move::normal(Square::E2, Square::E5)).is_err());
+    assert!(pos.play(Move::NULL).is_err());
+    for bad in [
+        "", "e2", "e2e4x", "e2e4qq", "i2i4", "e2e5", "e7e5", "e1g1", "a1a1", "e2e4 ",
+    ] {
+        assert!(pos.parse_uci(bad).is_err(), "{bad:?}");
+    }
+    let m = pos.parse_uci("g1f3").unwrap();
+    assert_eq!(m, Move::normal(Square::G1, Square::F3));
+}
+
+#[test]
+fn threads_and_table_give_the_same_counts() {
+    let table = PerftTable::new(4);
+    for pos in random_positions(4, 40, 7).into_iter().step_by(13) {
+        let plain: Vec<u128> = (1..=3).map(|d| u128::from(perft(&pos, d))).collect();
+        for depth in 1..=3u32 {
+            for threads in [1, 2, 3] {
+                for table in [None, Some(&table)] {
+                    for representation in [Representation::Dense, Representation::Quad] {
+                        let options = PerftOptions {
+                            threads,
+                            table,
+                            progress: None,
+                            representation,
+                        };
+                        assert_eq!(
+                            perft_total(&pos, depth, &options),
+                            plain[depth as usize - 1],
+                            "{representation:?}"
+                        );
+                    }
+                }
+            }
+        }
+        let divided = perft_divide(&pos, 3, &PerftOptions::default());
+        assert_eq!(divided.len(), pos.legal_moves().len());
+        for (m, nodes) in divided {
+            let child = pos.play(m).unwrap();
+            assert_eq!(nodes, u128::from(perft(&child, 2)));
+        }
+    }
+}
