@@ -1,4 +1,5 @@
-//! Builds the slider lookup tables into `$OUT_DIR`:
+//! Chooses whether the engines are compiled per CPU level (`quadboard_dispatch`), and
+//! builds the slider lookup tables into `$OUT_DIR`:
 //! - `magics.rs`: magic multipliers from a deterministic (fixed-seed) search;
 //! - `magic.bin` and `pext.bin`: the rook and bishop attack tables for the magic and the
 //!   PEXT index, as 64-bit words in the target's byte order.
@@ -71,10 +72,26 @@ fn find_magic(square: u8, steps: &[(i8, i8); 4], rng: &mut Rng) -> u64 {
     unreachable!()
 }
 
+/// Whether to compile the engines once per CPU level and pick one at run time
+/// (`src/cpu.rs`): with the `dispatch` feature (which needs `std` to detect the CPU), on
+/// x86-64, in optimised builds only. At opt-level 0 speed is not the point, and the four
+/// engines were most of an unoptimised build's time.
+fn dispatch() -> bool {
+    let feature = |name: &str| env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
+    feature("DISPATCH")
+        && feature("STD")
+        && env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64")
+        && env::var("OPT_LEVEL").as_deref() != Ok("0")
+}
+
 #[allow(clippy::needless_range_loop)] // Squares index several parallel tables.
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/attacks/slider_math.rs");
+    println!("cargo::rustc-check-cfg=cfg(quadboard_dispatch)");
+    if dispatch() {
+        println!("cargo::rustc-cfg=quadboard_dispatch");
+    }
     let out_dir = env::var("OUT_DIR").unwrap();
     let big_endian = env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let mut rng = Rng(0x7175_6164_626f_6172); // "quadboar"

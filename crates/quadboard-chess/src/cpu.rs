@@ -18,9 +18,13 @@
 //! [`CpuLevel::detected`], the best level for this CPU. PEXT is microcode on AMD
 //! processors before Zen 3, so those get `avx2` even though they report BMI2.
 //!
-//! Without the `std` feature nothing is detected: the level is the best one the build was
-//! compiled for (`-C target-feature` / `-C target-cpu`), or a lower one given to
-//! [`force`]. Other architectures than x86-64 have `baseline` only.
+//! Only the `dispatch` feature (on by default, with `std`) compiles every level, and only
+//! in optimised builds of x86-64: four copies of the engines are what makes the crate
+//! slow to compile, and an unoptimised build gains nothing from them. Any other build
+//! compiles one level, the best its target features allow ([`COMPILED`]: `baseline`
+//! without flags, `avx512` with `-C target-cpu=native` on a CPU that has it), and that is
+//! the only level it supports. Without `std` nothing is detected either. Other
+//! architectures than x86-64 have `baseline` only.
 //!
 //! ```
 //! use quadboard_chess::cpu::{self, CpuLevel};
@@ -52,36 +56,56 @@ pub enum CpuLevel {
 }
 
 /// Calls `$m!(marker type, level, [features])` for each level compiled into this build:
-/// the one list of the target features each level enables and requires.
+/// the one list of the target features each level enables and requires. A build that
+/// dispatches at run time (`quadboard_dispatch`, see below) compiles every level; any
+/// other build only the best level its target features allow.
 macro_rules! for_each_level {
     ($m:ident) => {
-        $m!($crate::cpu::Baseline, Baseline, []);
-        #[cfg(target_arch = "x86_64")]
-        $m!($crate::cpu::Avx2, Avx2, ["popcnt", "bmi1", "lzcnt", "avx2"]);
-        #[cfg(target_arch = "x86_64")]
-        $m!(
-            $crate::cpu::Bmi2,
-            Bmi2,
-            ["popcnt", "bmi1", "lzcnt", "avx2", "bmi2"]
-        );
-        #[cfg(target_arch = "x86_64")]
-        $m!(
-            $crate::cpu::Avx512,
-            Avx512,
-            [
-                "popcnt",
-                "bmi1",
-                "lzcnt",
-                "avx2",
-                "bmi2",
-                "avx512f",
-                "avx512vl",
+        $crate::cpu::level_chain!($m;
+            Baseline [];
+            Avx2 ["popcnt", "bmi1", "lzcnt", "avx2"];
+            Bmi2 ["popcnt", "bmi1", "lzcnt", "avx2", "bmi2"];
+            Avx512 [
+                "popcnt", "bmi1", "lzcnt", "avx2", "bmi2", "avx512f", "avx512vl",
                 "avx512vpopcntdq"
-            ]
+            ];
         );
     };
 }
 pub(crate) use for_each_level;
+
+/// [`for_each_level`]'s walk: each level with the features of the next, so that a build
+/// without dispatch compiles a level exactly when its features are enabled and the next
+/// level's are not.
+macro_rules! level_chain {
+    ($m:ident; Baseline []; $next:ident [$($g:tt),*]; $($rest:tt)*) => {
+        #[cfg(any(
+            quadboard_dispatch,
+            not(all(target_arch = "x86_64", $(target_feature = $g),*))
+        ))]
+        $m!($crate::cpu::Baseline, Baseline, []);
+        $crate::cpu::level_chain!($m; $next [$($g),*]; $($rest)*);
+    };
+    ($m:ident; $level:ident [$($f:tt),*]; $next:ident [$($g:tt),*]; $($rest:tt)*) => {
+        #[cfg(all(
+            target_arch = "x86_64",
+            any(
+                quadboard_dispatch,
+                all($(target_feature = $f,)* not(all($(target_feature = $g),*)))
+            )
+        ))]
+        $m!($crate::cpu::$level, $level, [$($f),*]);
+        $crate::cpu::level_chain!($m; $next [$($g),*]; $($rest)*);
+    };
+    ($m:ident; $level:ident [$($f:tt),*];) => {
+        #[cfg(all(
+            target_arch = "x86_64",
+            any(quadboard_dispatch, all($(target_feature = $f),*))
+        ))]
+        $m!($crate::cpu::$level, $level, [$($f),*]);
+    };
+}
+pub(crate) use level_chain;
 
 /// Evaluates `$body` with `$C` naming the marker type of `$level` (a [`CpuLevel`]): the
 /// one place where a level value becomes a type. `$level` must be supported by this CPU
@@ -123,17 +147,37 @@ macro_rules! dispatch {
 }
 pub(crate) use dispatch;
 
-/// [`CpuLevel::Baseline`] as a type (see `crate::attacks::Cpu`).
-pub(crate) enum Baseline {}
-/// [`CpuLevel::Avx2`] as a type.
-#[cfg(target_arch = "x86_64")]
-pub(crate) enum Avx2 {}
-/// [`CpuLevel::Bmi2`] as a type.
-#[cfg(target_arch = "x86_64")]
-pub(crate) enum Bmi2 {}
-/// [`CpuLevel::Avx512`] as a type.
-#[cfg(target_arch = "x86_64")]
-pub(crate) enum Avx512 {}
+/// The levels as types (see `crate::attacks::Cpu`). With run-time dispatch each level is
+/// a type of its own; without, every name stands for the one level compiled, which
+/// [`level`] is then the only one to return, so that dispatch code names one engine.
+#[cfg(quadboard_dispatch)]
+mod markers {
+    /// [`CpuLevel::Baseline`](super::CpuLevel::Baseline) as a type.
+    pub(crate) enum Baseline {}
+    /// [`CpuLevel::Avx2`](super::CpuLevel::Avx2) as a type.
+    pub(crate) enum Avx2 {}
+    /// [`CpuLevel::Bmi2`](super::CpuLevel::Bmi2) as a type.
+    pub(crate) enum Bmi2 {}
+    /// [`CpuLevel::Avx512`](super::CpuLevel::Avx512) as a type.
+    pub(crate) enum Avx512 {}
+}
+#[cfg(not(quadboard_dispatch))]
+mod markers {
+    /// The one level this build compiles ([`COMPILED`](super::COMPILED)) as a type.
+    pub(crate) enum Compiled {}
+    /// The compiled level.
+    pub(crate) type Baseline = Compiled;
+    /// The compiled level.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) type Avx2 = Compiled;
+    /// The compiled level.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) type Bmi2 = Compiled;
+    /// The compiled level.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) type Avx512 = Compiled;
+}
+pub(crate) use markers::*;
 
 /// Whether every feature of a level's list is enabled at compile time.
 macro_rules! compiled_with {
