@@ -1,0 +1,420 @@
+//! The perft engine: one recursion for every board representation and CPU level.
+//!
+//! [`descend`] counts below a node in one of three ways ([`Descend`]): [`Plain`] recursion,
+//! through the table ([`Hashed`]), or by making a node's children in a [`Batch`] whose table
+//! lines are fetched before any is probed. Every recursive step goes through
+//! [`Engine::expand`], compiled with the target features of its CPU level, so that the
+//! whole expansion inlined into it runs on the level's instructions. Above the leaves'
+//! parents a node generates its moves and recurses; a leaves' parent prepares what its
+//! children share ([`Leaves`], [`ZoneDanger`]) and counts each child's moves in bulk
+//! ([`leaf::count`]).
+
+use super::leaf::{self, Leaves, ZoneDanger};
+use super::table::{Packed, Slot};
+use super::PerftTable;
+use crate::attacks::Cpu;
+use crate::board::Placement;
+use crate::cpu::for_each_level;
+use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
+use crate::{Bitboard, Color, Role, Square};
+
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+#[inline]
+pub(super) fn descend<C: Engine, D: Descend<B>, B: Placement>(
+    how: &D,
+    node: &Node<B>,
+    turn: Color,
+    depth: u32,
+) -> u64 {
+    match (depth, turn) {
+        (0, _) => 1,
+        (_, Color::White) => how.descend::<C, White>(node, depth),
+        (_, Color::Black) => how.descend::<C, Black>(node, depth),
+    }
+}
+
+/// How to count the subtree below a child: straight recursion, through the table, or
+/// later (a batch of children).
+pub(super) trait Descend<B: Placement>: Sized {
+    /// Whether this way only ever counts below nodes more than two plies above the leaves,
+    /// so that the engine it runs in needs no code for the leaves and their parents.
+    const ABOVE_LEAF_PARENTS: bool = false;
+
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64;
+}
+
+pub(super) struct Plain;
+
+impl<B: Placement> Descend<B> for Plain {
+    #[inline(always)]
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        unsafe { C::expand::<S, B, Plain>(self, node, depth) }
+    }
+}
+
+pub(super) struct Hashed<'t>(pub(super) &'t PerftTable);
+
+/// The shallowest subtrees the table serves. Depth 1 is one generation, cheaper than the
+/// cache miss of a probe; a depth-2 subtree costs a generation per child, several times a
+/// probe, and they are the most numerous transpositions (start position, perft 9: 96
+/// million unique positions seven plies deep, reached 280 million times).
+const TABLE_MIN_DEPTH: u32 = 2;
+
+impl<B: Placement> Descend<B> for Hashed<'_> {
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
+        if depth < TABLE_MIN_DEPTH {
+            return Plain.descend::<C, S>(node, depth);
+        }
+        let slot = self.0.slot(&Packed::new(node, S::COLOR, depth));
+        if let Some(nodes) = self.0.probe(slot) {
+            return nodes;
+        }
+        let nodes = self.expand::<C, S, B>(node, depth);
+        self.0.store(slot, nodes);
+        nodes
+    }
+}
+
+impl Hashed<'_> {
+    /// Counts below `node`, which the table does not have. The children are made first,
+    /// all at once, and the table lines of their entries fetched while the next ones are
+    /// made, so that their probes wait for memory together rather than one after another.
+    fn expand<C: Engine, S: Side, B: Placement>(&self, node: &Node<B>, depth: u32) -> u64 {
+        if depth <= TABLE_MIN_DEPTH {
+            return Plain.descend::<C, S>(node, depth);
+        }
+        let batch = Batch {
+            table: self.0,
+            children: RefCell::new(Vec::with_capacity(48)),
+        };
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        let made = unsafe { C::expand::<S, B, Batch<B>>(&batch, node, depth) };
+        debug_assert_eq!(made, 0);
+        let children = batch.children.into_inner();
+        children
+            .iter()
+            .map(|(child, slot)| match self.0.probe(*slot) {
+                Some(nodes) => nodes,
+                None => {
+                    let nodes = self.expand::<C, S::Other, B>(child, depth - 1);
+                    self.0.store(*slot, nodes);
+                    nodes
+                }
+            })
+            .sum()
+    }
+}
+
+/// The children of one node, each with its table slot (already being fetched), to be
+/// counted once they are all made.
+struct Batch<'t, B> {
+    table: &'t PerftTable,
+    children: RefCell<Vec<(Node<B>, Slot)>>,
+}
+
+impl<B: Placement> Descend<B> for Batch<'_, B> {
+    // `Hashed::expand` batches only nodes above `TABLE_MIN_DEPTH`.
+    const ABOVE_LEAF_PARENTS: bool = TABLE_MIN_DEPTH >= 2;
+
+    #[inline(always)]
+    fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
+        let slot = self.table.slot(&Packed::new(node, S::COLOR, depth));
+        self.table.prefetch(slot);
+        self.children.borrow_mut().push((*node, slot));
+        0
+    }
+}
+
+/// The expansion compiled with the target features of a CPU level: every recursive call
+/// goes through it, so that the whole engine, inlined into it, runs on the level's
+/// instructions.
+pub(super) trait Engine: Cpu {
+    /// [`expand`] on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
+        how: &D,
+        node: &Node<B>,
+        depth: u32,
+    ) -> u64;
+
+    /// [`leaf::count`] on this level, out of line: one copy per variant, not one per
+    /// call site of the visitor.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn count_leaves<S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
+        node: &Node<B>,
+        leaves: &Leaves,
+        leaper_checkers: Bitboard,
+        known_danger: Option<Bitboard>,
+        touched: Bitboard,
+    ) -> u64;
+}
+
+macro_rules! engine_impl {
+    ($marker:ty, $level:ident, [$($feature:tt),*]) => {
+        impl Engine for $marker {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand::<Self, S, B, D>(how, node, depth)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn count_leaves<
+                S: Side,
+                B: Placement,
+                const FEW_SLIDERS: bool,
+                const CASTLES: bool,
+            >(
+                node: &Node<B>,
+                leaves: &Leaves,
+                leaper_checkers: Bitboard,
+                known_danger: Option<Bitboard>,
+                touched: Bitboard,
+            ) -> u64 {
+                leaf::count::<Self, S, B, FEW_SLIDERS, CASTLES>(
+                    node,
+                    leaves,
+                    leaper_checkers,
+                    known_danger,
+                    touched,
+                )
+            }
+        }
+    };
+}
+for_each_level!(engine_impl);
+
+/// Counts the leaves `depth` plies below `node` (side to move `S`, `depth` at least 1).
+#[inline(always)]
+fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
+    how: &D,
+    node: &Node<B>,
+    depth: u32,
+) -> u64 {
+    if D::ABOVE_LEAF_PARENTS {
+        debug_assert!(depth > 2);
+        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Leaves::NONE);
+    }
+    if depth <= 1 {
+        return match Leaves::new::<S, B>(node) {
+            Some(leaves) => {
+                let checkers = leaves.leaper_checkers::<S, B>(node);
+                match leaves.may_castle() {
+                    true => leaf::count::<C, S, B, false, true>(
+                        node,
+                        &leaves,
+                        checkers,
+                        None,
+                        Bitboard::FULL,
+                    ),
+                    false => leaf::count::<C, S, B, false, false>(
+                        node,
+                        &leaves,
+                        checkers,
+                        None,
+                        Bitboard::FULL,
+                    ),
+                }
+            }
+            None => 0,
+        };
+    }
+    if depth > 2 {
+        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Leaves::NONE);
+    }
+    // Above the leaves, what we attack around their king carries over to most children;
+    // and captures only take their sliders away, so when those need at most two lookups
+    // here, every child counts slider moves by lookups.
+    // Their king, castling rights and pieces' moves are looked up once for all children
+    // (`Leaves`); without castling rights here, no child has castling to count.
+    let zone = ZoneDanger::new::<C, S, B>(node);
+    let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
+    let Some(leaves) = Leaves::new::<S::Other, B>(node) else {
+        // Without their king no child has a legal move to count.
+        return 0;
+    };
+    let leaves = leaves.with_mobility::<C, S::Other, B>(node);
+    match (few_sliders, leaves.may_castle()) {
+        (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, leaves),
+        (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone, leaves),
+        (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, leaves),
+        (false, false) => expand_with::<C, S, B, D, false, false>(how, node, depth, zone, leaves),
+    }
+}
+
+#[inline(always)]
+fn expand_with<
+    C: Engine,
+    S: Side,
+    B: Placement,
+    D: Descend<B>,
+    const FEW_SLIDERS: bool,
+    const CASTLES: bool,
+>(
+    how: &D,
+    node: &Node<B>,
+    depth: u32,
+    zone: Option<ZoneDanger>,
+    leaves: Leaves,
+) -> u64 {
+    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
+        node,
+        depth: depth - 1,
+        nodes: 0,
+        how,
+        zone,
+        leaves,
+        level: core::marker::PhantomData,
+    };
+    movegen::generate::<C, S, _, B>(node, Bitboard::FULL, &mut visitor);
+    visitor.nodes
+}
+
+/// Makes each move and counts below it.
+struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
+    node: &'a Node<B>,
+    depth: u32,
+    nodes: u64,
+    how: &'a D,
+    zone: Option<ZoneDanger>,
+    /// Their king and castling rights at the leaves' parents (their castling only with
+    /// `CASTLES`), else unused.
+    leaves: Leaves,
+    level: core::marker::PhantomData<(C, S)>,
+}
+
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend<B>,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
+{
+    /// The danger around their king after a move that leaves `role` on `to`, coming from
+    /// `from` as `from_role`; known only at the leaves' parents.
+    #[inline(always)]
+    fn known_danger(
+        &self,
+        from_role: Role,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> Option<Bitboard> {
+        self.zone
+            .and_then(|zone| zone.after::<C>(S::COLOR, from_role, role, from, to))
+    }
+
+    /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
+    /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
+    /// which move more than one piece.
+    #[inline(always)]
+    fn recurse(
+        &mut self,
+        child: &Node<B>,
+        role: Role,
+        (from, to): (Square, Square),
+        known_danger: Option<Bitboard>,
+        special: bool,
+    ) {
+        self.nodes += if !D::ABOVE_LEAF_PARENTS && self.depth == 1 {
+            let checkers = self.leaves.check_from(role, to);
+            // What en passant and castling change is not worth tracking.
+            let touched = if special {
+                Bitboard::FULL
+            } else {
+                from.bitboard() | to
+            };
+            // SAFETY: code generic over a level runs only where the CPU supports it.
+            unsafe {
+                C::count_leaves::<S::Other, B, FEW_SLIDERS, CASTLES>(
+                    child,
+                    &self.leaves,
+                    checkers,
+                    known_danger,
+                    touched,
+                )
+            }
+        } else {
+            self.how.descend::<C, S::Other>(child, self.depth)
+        };
+    }
+}
+
+impl<
+        C: Engine,
+        S: Side,
+        B: Placement,
+        D: Descend<B>,
+        const FEW_SLIDERS: bool,
+        const CASTLES: bool,
+    > Visitor for Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
+{
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = *self.node;
+            child.make_move(S::COLOR, role, from, to);
+            let known_danger = self.known_danger(role, role, from, to);
+            self.recurse(&child, role, (from, to), known_danger, false);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        for to in targets {
+            // SAFETY: each target is a pawn's square shifted by `offset`, so `to - offset`
+            // is that pawn's square.
+            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
+            match kind {
+                PawnMoves::Promotion => {
+                    for role in Role::PROMOTIONS {
+                        let mut child = *self.node;
+                        child.make_promotion(S::COLOR, from, to, role);
+                        let known_danger = self.known_danger(Role::Pawn, role, from, to);
+                        self.recurse(&child, role, (from, to), known_danger, false);
+                    }
+                }
+                PawnMoves::DoublePush => {
+                    let mut child = *self.node;
+                    child.make_double_push(S::COLOR, from, to);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
+                }
+                PawnMoves::Push | PawnMoves::Capture => {
+                    let mut child = *self.node;
+                    child.make_move(S::COLOR, Role::Pawn, from, to);
+                    let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
+                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let mut child = *self.node;
+        child.make_en_passant(S::COLOR, from, to);
+        self.recurse(&child, Role::Pawn, (from, to), None, true);
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        let mut child = *self.node;
+        child.make_castling(S::COLOR, king, rook);
+        // The rook may give check, as a slider: `Checks` finds it.
+        self.recurse(&child, Role::King, (king, rook), None, true);
+    }
+}
