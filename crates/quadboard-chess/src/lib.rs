@@ -32,6 +32,9 @@
 //!   and pieces as their names, moves as UCI and positions as FEN (see `serde_support`:
 //!   castling is written king-takes-rook, and a move read from text alone is a normal move
 //!   or a promotion). It works with or without `std`.
+//! - `dispatch` (default, needs `std`): perft and move generation compiled for every CPU
+//!   level and picked at run time ([`cpu`]), in optimised builds. Without it, one level:
+//!   the best that the build's target features allow.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
@@ -49,15 +52,12 @@ pub mod distributed;
 pub mod fen;
 pub mod game;
 pub mod guide;
-mod move_facts;
 mod movegen;
 pub mod moves;
-pub mod null_move;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
-mod position_text;
 pub mod san;
 pub mod see;
 #[cfg(feature = "serde")]
@@ -65,7 +65,6 @@ pub mod serde_support;
 pub mod serialize;
 pub mod setup;
 pub mod square;
-pub mod staged;
 #[cfg(test)]
 mod test_support;
 pub mod zobrist;

@@ -1,5 +1,18 @@
 //! A legal chess position: placement, side to move, castling rights, en passant square and
 //! counters, validated on construction, with legal move generation and move making.
+//!
+//! Its methods are grouped by what they are for: construction, FEN and moves here; what a
+//! move does without making it (`move_facts.rs`: captures, checks, pins), the null move
+//! (`null_move.rs`), staged and selective generation (`staged.rs`) and `FromStr`/`Display`
+//! (`text.rs`) beside it.
+
+mod move_facts;
+mod null_move;
+mod staged;
+mod text;
+
+pub use null_move::NullMoveError;
+pub use staged::{GroupMoves, MoveGroup};
 
 use core::fmt;
 
