@@ -14,12 +14,10 @@
 //! takes 7.6 s of CPU time (`/usr/bin/time` on the test binary; AMD EPYC Zen 4, 2 vCPUs
 //! shared with other jobs), about 4 s on two idle cores.
 
-mod common;
-
 use quadboard_chess::perft::perft_quad;
 use quadboard_chess::{attacks, perft, Bitboard, Move, Position, Role};
 
-use common::{chess960_fen, Rng};
+use crate::common::{chess960_fen, Rng};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -1,11 +1,9 @@
 //! Every way of computing attacks agrees with a naive walk over the board.
 
-mod common;
-
 use quadboard_chess::attacks::{self, kogge_stone};
 use quadboard_chess::{Bitboard, Color, Direction, Square};
 
-use common::Rng;
+use crate::common::Rng;
 
 /// The squares reached by single steps of the given offsets.
 fn walk_steps(sq: Square, steps: &[(i8, i8)]) -> Bitboard {

@@ -8,8 +8,8 @@ use quadboard_chess::fen::FenField;
 use quadboard_chess::position::FromFenError;
 use quadboard_chess::{CastlingMode, Position, Reasons, Setup};
 
-const INVALID: &str = include_str!("data/invalid-fens.txt");
-const VALID: &str = include_str!("data/valid-fens.txt");
+const INVALID: &str = include_str!("../data/invalid-fens.txt");
+const VALID: &str = include_str!("../data/valid-fens.txt");
 
 /// Every reason by the name of its constant.
 const REASONS: [(&str, Reasons); 8] = [

@@ -9,8 +9,6 @@
 //!   over the whole history comparing full positions, and repetition keys are equal exactly
 //!   when those positions are.
 
-mod common;
-
 use std::collections::HashMap;
 
 use quadboard_chess::game::Game;
@@ -20,7 +18,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, KnownOutcome, Outcome, Position as _};
 
-use common::{chess960_fen, Rng};
+use crate::common::{chess960_fen, Rng};
 
 fn shakmaty_position(fen: &str, mode: shakmaty::CastlingMode) -> Chess {
     fen.parse::<Fen>()

@@ -1,11 +1,9 @@
 //! What a move does, asked without making it (`gives_check`, `captured`, `piece_at`),
 //! against making it, for every legal move along random standard and Chess960 games.
 
-mod common;
-
 use quadboard_chess::{Color, Move, Position, Role, Square};
 
-use common::random_game_positions;
+use crate::common::random_game_positions;
 
 /// The roles of `color`'s pieces, counted.
 fn role_counts(pos: &Position, color: Color) -> [u32; 6] {

@@ -1,12 +1,10 @@
 //! Consistency of the move generation API along random games: every way of asking for
 //! moves agrees with every other.
 
-mod common;
-
 use quadboard_chess::perft::{perft_divide, perft_total, PerftOptions, PerftTable, Representation};
 use quadboard_chess::{perft, Bitboard, Move, Position, Square};
 
-use common::Rng;
+use crate::common::Rng;
 
 fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng(seed);

@@ -2,12 +2,10 @@
 //! the key from scratch, the position is the one its FEN describes, and a side in check
 //! may not pass.
 
-mod common;
-
-use quadboard_chess::null_move::NullMoveError;
+use quadboard_chess::position::NullMoveError;
 use quadboard_chess::{zobrist, Color, Position};
 
-use common::random_game_positions;
+use crate::common::random_game_positions;
 
 #[test]
 fn null_move_keys_and_fields() {

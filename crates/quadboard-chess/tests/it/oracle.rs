@@ -2,8 +2,6 @@
 //! from random Chess960 starts, both libraries must list the same legal moves, reach the
 //! same positions after every one of them, and agree on the Polyglot key.
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use quadboard_chess::{CastlingMode, Position};
@@ -11,7 +9,7 @@ use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
-use common::{chess960_fen, Rng};
+use crate::common::{chess960_fen, Rng};
 
 fn shakmaty_position(fen: &str, mode: shakmaty::CastlingMode) -> Chess {
     fen.parse::<Fen>()

@@ -1,13 +1,11 @@
 //! Every board representation converts to every other without loss, and quad-bitboard
 //! make/unmake by XOR deltas tracks move making exactly.
 
-mod common;
-
 use proptest::prelude::*;
 use quadboard_chess::board::{ClassicalBoard, Mailbox, QuadBoard};
 use quadboard_chess::{Board, Piece, Position};
 
-use common::Rng;
+use crate::common::Rng;
 
 const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -116,5 +114,35 @@ proptest! {
                 prop_assert_eq!(all[err.square as usize], err.code);
             }
         }
+    }
+}
+
+/// The quad-bitboard engine counts what the dense one counts, castling, en passant and
+/// promotions included, in standard chess and Chess960.
+#[test]
+fn quad_perft_agrees_with_dense() {
+    use quadboard_chess::perft::{perft, perft_quad};
+    use quadboard_chess::Position;
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            3,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            3,
+        ),
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            3,
+        ),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(perft_quad(&pos, depth), perft(&pos, depth), "{fen}");
     }
 }

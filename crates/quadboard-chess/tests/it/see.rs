@@ -10,13 +10,11 @@
 //! recaptures with the least valuable attacker, as the model says, and must agree exactly;
 //! the other tries every order, and may differ only where the model's rule makes a choice.
 
-mod common;
-
 use quadboard_chess::attacks::{bishop_walk, king, knight, pawn, rook_walk};
 use quadboard_chess::see::PieceValues;
 use quadboard_chess::{Bitboard, Board, Color, Move, Piece, Position, Rank, Role, Square};
 
-use common::{random_game_positions, Rng};
+use crate::common::{random_game_positions, Rng};
 
 fn attacks_from_scratch(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
     match piece.role() {

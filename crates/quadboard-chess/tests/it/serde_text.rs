@@ -1,13 +1,11 @@
 //! The `serde` feature: every type round-trips through JSON as its text
 //! (`cargo test --workspace --all-features`, README's test command).
 
-mod common;
-
 use quadboard_chess::{Color, File, Move, Piece, Position, Rank, Role, Square};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use common::random_game_positions;
+use crate::common::random_game_positions;
 
 /// `value` is written as the JSON string `text` and read back as itself.
 fn round_trip<T>(value: T, text: &str)

@@ -1,13 +1,11 @@
 //! Staged and selective generation, and the pin masks, against the full move list and
 //! against definitions that make and test.
 
-mod common;
-
 use core::ops::ControlFlow;
 
 use quadboard_chess::{attacks, Bitboard, Color, Move, Position, Role};
 
-use common::{random_game_positions, Rng};
+use crate::common::{random_game_positions, Rng};
 
 /// Where a move lands for selection by destination: the king's square for castling.
 fn landing(pos: &Position, m: Move) -> quadboard_chess::Square {

@@ -1,8 +1,6 @@
 //! The conventional traits: `FromStr` and `Display` for positions (FEN), `source()` on
 //! wrapping errors, `Hash` and `Ord` on the small value types.
 
-mod common;
-
 use std::collections::{BTreeSet, HashSet};
 use std::error::Error;
 use std::hash::Hash;
@@ -12,7 +10,7 @@ use quadboard_chess::{
     CastlingSide, Color, File, Move, MoveKind, Piece, Position, Rank, Role, Square,
 };
 
-use common::random_game_positions;
+use crate::common::random_game_positions;
 
 #[test]
 fn positions_read_and_write_fen_through_the_traits() {

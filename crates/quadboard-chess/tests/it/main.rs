@@ -1,0 +1,25 @@
+//! The library's integration tests, as one binary: one link and one start for all of them.
+//! Each module is the tests of one area; `tests/cpu.rs` stays a binary of its own, since
+//! its tests force CPU levels, which is a setting of the whole process.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod accelerators;
+mod attacks;
+mod chess960;
+mod fen;
+mod games;
+mod move_facts;
+mod movegen;
+mod null_move;
+mod oracle;
+mod perft_table;
+mod representations;
+mod see;
+#[cfg(feature = "serde")]
+mod serde_text;
+mod staged;
+mod suites;
+mod traits;
+mod zobrist;
