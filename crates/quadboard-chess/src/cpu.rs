@@ -2,7 +2,7 @@
 //!
 //! A crate built without target flags (what `cargo install` and dependent crates get)
 //! targets baseline x86-64: no POPCNT, no BMI2, no AVX2. So that such a build still runs at
-//! full speed, the engines of [`crate::perft`] and [`crate::Position`]'s move generation
+//! full speed, the engines of [`crate::perft`](mod@crate::perft) and [`crate::Position`]'s move generation
 //! are compiled once per [`CpuLevel`], each copy with its level's instructions enabled,
 //! and every entry point runs the copy for the level in use:
 //!

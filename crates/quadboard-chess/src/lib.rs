@@ -37,7 +37,13 @@
 //!   the best that the build's target features allow.
 
 #![cfg_attr(not(feature = "std"), no_std)]
+// docs.rs builds with every feature and marks the items each one adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
+// Every unsafe operation sits in a block of its own with a `// SAFETY:` line, also inside
+// unsafe fns.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 extern crate alloc;
 
@@ -81,3 +87,8 @@ pub use position::Position;
 pub use san::San;
 pub use setup::{Reasons, Setup};
 pub use square::{File, Rank, Square};
+
+/// The crate README's examples, run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
