@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use quadboard_chess::distributed::{WorkDir, PENDING};
 use quadboard_chess::{perft, Position};
+use quadboard_distributed::{WorkDir, PENDING};
 
 const INDEX_VARIABLES: [&str; 3] = [
     "SLURM_ARRAY_TASK_ID",

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use quadboard_chess::distributed::{merge, WorkDir};
+use quadboard_distributed::{merge, WorkDir};
 
 use super::status::ranges;
 use crate::error::CliError;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use quadboard_chess::distributed::{split, SplitOptions, SplitProgress, WorkDir};
+use quadboard_distributed::{split, SplitOptions, SplitProgress, WorkDir};
 
 use crate::error::CliError;
 use crate::output;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use quadboard_chess::distributed::{status, ShardState, WorkDir};
+use quadboard_distributed::{status, ShardState, WorkDir};
 
 use crate::error::CliError;
 use crate::output;

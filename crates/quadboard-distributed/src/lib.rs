@@ -1,5 +1,9 @@
-//! Deep perft split into work units that batch schedulers run: Slurm job arrays,
-//! Kubernetes Indexed Jobs, AWS Batch array jobs, GNU parallel.
+//! quadboard-distributed: deep perft split into work units that batch schedulers run:
+//! Slurm job arrays, Kubernetes Indexed Jobs, AWS Batch array jobs, GNU parallel.
+//!
+//! It is built on the public API of `quadboard-chess` (positions, perft, the seeded
+//! perft table) and the standard library alone; the `quadboard` CLI's `split`, `shard`,
+//! `merge` and `status` commands are thin layers over it.
 //!
 //! [`split()`] enumerates the unique positions some plies below a root with their
 //! multiplicities (how many move paths reach each) and writes a *work directory*: a
@@ -20,7 +24,7 @@
 //! the file itself otherwise). `docs/distributed.md` documents the formats byte by byte.
 //!
 //! ```
-//! use quadboard_chess::distributed::{merge, run_shard, split, ShardOptions, SplitOptions, WorkDir};
+//! use quadboard_distributed::{merge, run_shard, split, ShardOptions, SplitOptions, WorkDir};
 //! use quadboard_chess::Position;
 //! let dir = std::env::temp_dir().join(format!("quadboard-doc-{}", std::process::id()));
 //! # let _ = std::fs::remove_dir_all(&dir);
@@ -33,8 +37,10 @@
 //! }
 //! assert_eq!(merge(&work, None)?.total, Some(197_281));
 //! # std::fs::remove_dir_all(&dir).unwrap();
-//! # Ok::<(), quadboard_chess::distributed::Error>(())
+//! # Ok::<(), quadboard_distributed::Error>(())
 //! ```
+
+#![warn(missing_docs)]
 
 mod files;
 mod manifest;

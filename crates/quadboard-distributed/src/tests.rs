@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::*;
-use crate::perft::{perft, PerftTable};
-use crate::Position;
+use quadboard_chess::perft::{perft, PerftTable};
+use quadboard_chess::Position;
 
 /// A fresh directory under the system temp dir, removed when dropped.
 struct TempDir(PathBuf);
@@ -50,7 +50,7 @@ fn unique_positions_from_the_start_match_the_published_counts() {
     }
 }
 
-/// Plies 5 and 6 (9.4 million positions): `cargo test --release -p quadboard-chess --lib -- --ignored unique`.
+/// Plies 5 and 6 (9.4 million positions): `cargo test --release -p quadboard-distributed --lib -- --ignored unique`.
 #[test]
 #[ignore]
 fn unique_positions_at_plies_5_and_6_match_the_published_counts() {
@@ -525,6 +525,9 @@ fn seeded_tables_count_the_same() {
     let expected = perft(&pos, 4);
     for seed in [0, 1, u64::MAX] {
         let table = PerftTable::with_seed(1, seed);
-        assert_eq!(crate::perft::perft_with_table(&pos, 4, &table), expected);
+        assert_eq!(
+            quadboard_chess::perft::perft_with_table(&pos, 4, &table),
+            expected
+        );
     }
 }

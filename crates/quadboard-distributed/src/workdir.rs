@@ -4,12 +4,12 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::files::{self, ShardCounts};
-use super::manifest::Manifest;
-use super::record::{Record, RecordError};
-use super::sha256::Digest;
-use super::Error;
-use crate::{Color, Position};
+use crate::files::{self, ShardCounts};
+use crate::manifest::Manifest;
+use crate::record::{Record, RecordError};
+use crate::sha256::Digest;
+use crate::Error;
+use quadboard_chess::{Color, Position};
 
 /// A work directory whose manifest has been read and checked.
 #[derive(Clone, Debug)]

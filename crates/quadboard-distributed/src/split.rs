@@ -13,12 +13,12 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::files::{write_atomically, ShardWriter};
-use super::manifest::{Manifest, ShardInfo};
-use super::record::{PackedPosition, Record, RECORD_BYTES};
-use super::workdir;
-use super::{Error, TOOL};
-use crate::{CastlingMode, Position};
+use crate::files::{write_atomically, ShardWriter};
+use crate::manifest::{Manifest, ShardInfo};
+use crate::record::{PackedPosition, Record, RECORD_BYTES};
+use crate::workdir;
+use crate::{Error, TOOL};
+use quadboard_chess::{CastlingMode, Position};
 
 /// How [`split`] runs.
 #[derive(Clone, Copy)]
@@ -263,7 +263,7 @@ pub fn unique_positions(
     progress: Option<&dyn Fn(SplitProgress)>,
     sink: &mut dyn FnMut(Record) -> Result<(), Error>,
 ) -> Result<(u64, u128), Error> {
-    let invalid = |e: super::RecordError| Error::Invalid(format!("root: {e}"));
+    let invalid = |e: crate::RecordError| Error::Invalid(format!("root: {e}"));
     let mode = root.castling_mode();
     let capacity = (memory / core::mem::size_of::<Entry>()).max(1024);
     let mut found = (0u64, 0u128);
@@ -530,7 +530,7 @@ fn expected_work(
     record: &Record,
     mode: CastlingMode,
     remaining: u32,
-) -> Result<u64, super::RecordError> {
+) -> Result<u64, crate::RecordError> {
     if remaining == 0 {
         return Ok(1);
     }

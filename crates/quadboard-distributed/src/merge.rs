@@ -3,9 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 
-use super::files::ShardCounts;
-use super::workdir::{self, WorkDir};
-use super::Error;
+use crate::files::ShardCounts;
+use crate::workdir::{self, WorkDir};
+use crate::Error;
 
 /// Where one shard stands for one seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

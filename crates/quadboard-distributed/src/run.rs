@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::files::{write_atomically, ShardCounts, PENDING};
-use super::record::Record;
-use super::workdir::WorkDir;
-use super::{Error, TOOL};
-use crate::perft::{perft, perft_total, perft_with_table, PerftOptions, PerftTable};
-use crate::Position;
+use crate::files::{write_atomically, ShardCounts, PENDING};
+use crate::record::Record;
+use crate::workdir::WorkDir;
+use crate::{Error, TOOL};
+use quadboard_chess::perft::{perft, perft_total, perft_with_table, PerftOptions, PerftTable};
+use quadboard_chess::Position;
 
 /// How [`run_shard`] counts.
 #[derive(Clone, Copy)]
