@@ -74,7 +74,9 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        if std::fs::remove_dir_all(&self.0).is_err() {
+            let _ = std::fs::remove_file(&self.0);
+        }
     }
 }
 
@@ -490,4 +492,68 @@ fn text_export_and_bad_split_arguments() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_refused_split_leaves_nothing_behind_and_runs_again() {
+    let scratch = Scratch::new("retry");
+    let dir = scratch.dir();
+    let refused = |args: &[&str], needle: &str| {
+        let mut args = args.to_vec();
+        args.extend(["--out", dir]);
+        let out = quadboard(&args);
+        assert_code(&out, 2);
+        assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{needle}: {}", stderr(&out));
+        assert!(!scratch.0.exists(), "{args:?} left {dir} behind");
+    };
+    // Twenty unique positions one ply deep: 21 shards are refused once they are found.
+    refused(
+        &["split", "3", "--at", "1", "--shards", "21"],
+        "use at most 20 shards",
+    );
+    // A root with 33 pieces, which no record holds.
+    refused(
+        &[
+            "split",
+            "2",
+            "--at",
+            "1",
+            "--shards",
+            "2",
+            "--lenient",
+            "--fen",
+            "qqqqkqqq/pppppppp/8/8/8/N7/PPPPPPPP/QQQQKQQQ w - - 0 1",
+        ],
+        "records hold at most 32",
+    );
+    // A text export into a directory that does not exist.
+    let text = format!("{dir}-missing/records.txt");
+    refused(
+        &["split", "3", "--at", "1", "--shards", "2", "--text", &text],
+        "does not exist",
+    );
+    // The corrected command runs on the same directory.
+    split(&scratch, START, 3, 1, 2);
+
+    // A regular file where the work directory should go is named as such, and kept.
+    let file = Scratch::new("out-file");
+    std::fs::write(&file.0, "keep\n").unwrap();
+    let out = quadboard(&[
+        "split",
+        "3",
+        "--at",
+        "1",
+        "--shards",
+        "2",
+        "--out",
+        file.dir(),
+    ]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).starts_with("error: ") && stderr(&out).contains("is not a directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file.0).unwrap(), "keep\n");
 }

@@ -467,18 +467,45 @@ fn impossible_splits_are_refused() {
         ..SplitOptions::default()
     };
     let start = Position::new();
+    // Nested below a directory that does not exist either: a refused split removes every
+    // directory it made.
+    let out = temp.0.join("a").join("work");
     for (opts, needle) in [
         (options(3, 4, 2), "exceeds"),
         (options(3, 1, 0), "at least one"),
+        // Known only once the positions are found.
         (options(3, 1, 21), "at most 20 shards"),
     ] {
-        let e = split(&start, &opts, &temp.0).unwrap_err();
+        let e = split(&start, &opts, &out).unwrap_err();
         assert!(e.to_string().contains(needle), "{e}");
-        let _ = std::fs::remove_dir_all(&temp.0);
+        assert!(
+            !temp.0.exists(),
+            "{needle}: {} left behind",
+            temp.0.display()
+        );
     }
-    split(&start, &options(2, 1, 2), &temp.0).unwrap();
-    let e = split(&start, &options(2, 1, 2), &temp.0).unwrap_err();
+    // An empty directory that was there stays, empty.
+    std::fs::create_dir_all(&out).unwrap();
+    let e = split(&start, &options(3, 1, 21), &out).unwrap_err();
+    assert!(e.to_string().contains("at most 20 shards"), "{e}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
+    split(&start, &options(2, 1, 2), &out).unwrap();
+    let e = split(&start, &options(2, 1, 2), &out).unwrap_err();
     assert!(e.to_string().contains("not empty"), "{e}");
+    // A file where the directory should be.
+    let file = temp.0.join("file");
+    std::fs::write(&file, b"keep").unwrap();
+    let e = split(&start, &options(2, 1, 2), &file).unwrap_err();
+    assert!(e.to_string().contains("is not a directory"), "{e}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep");
+    // A root that no record can hold (33 pieces), refused before anything is written.
+    let crowded =
+        Position::from_fen_lenient("qqqqkqqq/pppppppp/8/8/8/N7/PPPPPPPP/QQQQKQQQ w - - 0 1")
+            .unwrap();
+    let fresh = temp.0.join("crowded");
+    let e = split(&crowded, &options(2, 1, 2), &fresh).unwrap_err();
+    assert!(e.to_string().contains("at most 32"), "{e}");
+    assert!(!fresh.exists());
 }
 
 #[test]
