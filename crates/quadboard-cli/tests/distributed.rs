@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use quadboard_chess::{perft, Position};
-use quadboard_distributed::{WorkDir, PENDING};
+use quadboard_distributed::{WorkDir, Worker, PENDING};
 
 const INDEX_VARIABLES: [&str; 3] = [
     "SLURM_ARRAY_TASK_ID",
@@ -219,10 +219,11 @@ fn a_shard_run_twice_and_a_killed_one_resumed() {
         *count = PENDING;
     }
     std::fs::write(work.checkpoint_path(2, 0), counts.to_bytes()).unwrap();
+    // No worker counts it: stale, with the records its checkpoint holds.
     let status = quadboard(&["status", dir]);
     assert_code(&status, 0);
     assert!(
-        stdout(&status).contains(&format!("seed 0 running: 2 ({}/{records})", records / 2)),
+        stdout(&status).contains(&format!("seed 0 stale: 2 ({}/{records})", records / 2)),
         "{}",
         stdout(&status)
     );
@@ -556,4 +557,92 @@ fn a_refused_split_leaves_nothing_behind_and_runs_again() {
         stderr(&out)
     );
     assert_eq!(std::fs::read_to_string(&file.0).unwrap(), "keep\n");
+}
+
+#[test]
+fn status_tells_a_shard_whose_worker_died_from_a_running_one() {
+    let scratch = Scratch::new("stale");
+    split(&scratch, START, 4, 2, 3);
+    let dir = scratch.dir();
+    run_shards(dir, &["1"], &[]);
+    // Shard 1 as a worker killed halfway leaves it: a checkpoint and a worker file.
+    let work = WorkDir::open(dir).unwrap();
+    let mut counts = work.read_counts(1, 0, false).unwrap().unwrap();
+    std::fs::remove_file(work.result_path(1, 0)).unwrap();
+    counts.checkpoint = true;
+    let records = counts.counts.len();
+    for count in &mut counts.counts[records / 2..] {
+        *count = PENDING;
+    }
+    std::fs::write(work.checkpoint_path(1, 0), counts.to_bytes()).unwrap();
+    let (nodes, half) = (counts.sum, records / 2);
+    let status = || {
+        let out = quadboard(&["status", dir]);
+        assert_code(&out, 0);
+        stdout(&out)
+    };
+    let running = format!(
+        "seed 0: 0 done, 1 running, 2 missing, {nodes} nodes so far\n\
+         seed 0 running: 1 ({half}/{records})\n\
+         seed 0 missing: 0, 2\n"
+    );
+    let stale = format!(
+        "seed 0: 0 done, 0 running, 2 missing, 1 stale, {nodes} nodes so far\n\
+         seed 0 stale: 1 ({half}/{records})\n\
+         seed 0 missing: 0, 2\n"
+    );
+    let split_line = "split: depth 4 at ply 2, 3 shards, 400 positions\n";
+
+    // No worker file: nothing tells that a worker is alive.
+    assert_eq!(status(), format!("{split_line}{stale}"));
+    let merged = quadboard(&["merge", dir]);
+    assert_code(&merged, 1);
+    assert!(
+        stdout(&merged).contains("seed 0 stale: 1\n"),
+        "{}",
+        stdout(&merged)
+    );
+
+    let here = Worker::this_process();
+    let write = |worker: &Worker| {
+        std::fs::write(work.worker_path(1, 0), worker.to_text()).unwrap();
+    };
+    // On another machine: alive while its heartbeat is recent.
+    let elsewhere = |age: u64| Worker {
+        host: Some("node7.example".into()),
+        updated: here.updated - age,
+        ..here.clone()
+    };
+    write(&elsewhere(30));
+    assert_eq!(status(), format!("{split_line}{running}"));
+    write(&elsewhere(600));
+    assert_eq!(status(), format!("{split_line}{stale}"));
+
+    if here.same_machine(&here) {
+        // On this machine: alive while its process runs (this test's, with an old
+        // heartbeat), stale once it has ended (with a fresh one).
+        write(&Worker {
+            updated: 0,
+            ..here.clone()
+        });
+        assert_eq!(status(), format!("{split_line}{running}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quadboard"))
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        write(&Worker {
+            pid,
+            pid_start: None,
+            ..here.clone()
+        });
+        assert_eq!(status(), format!("{split_line}{stale}"));
+    }
+
+    // The shard run again resumes and removes its checkpoint and worker file.
+    run_shards(dir, &["1"], &[]);
+    assert!(!work.checkpoint_path(1, 0).exists());
+    assert!(!work.worker_path(1, 0).exists());
 }

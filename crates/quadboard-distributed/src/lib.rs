@@ -17,6 +17,7 @@
 //! DIR/shards/shard-00042.bin                 the records of shard 42
 //! DIR/results/shard-00042.seed-0.result      its per-record counts with table seed 0
 //! DIR/results/shard-00042.seed-0.checkpoint  while shard 42 runs: the records done so far
+//! DIR/results/shard-00042.seed-0.worker      while shard 42 runs: its process, a heartbeat
 //! ```
 //!
 //! Every file is written under a temporary name and renamed into place, so that a reader
@@ -50,6 +51,7 @@ mod run;
 mod sha256;
 mod split;
 mod workdir;
+mod worker;
 
 #[cfg(test)]
 mod tests;
@@ -64,6 +66,7 @@ pub use run::{run_shard, ShardOptions, ShardOutcome};
 pub use sha256::{Digest, ParseDigestError, Sha256};
 pub use split::{split, unique_positions, SplitOptions, SplitProgress};
 pub use workdir::WorkDir;
+pub use worker::{Worker, HEARTBEAT_MAX, STALE_AFTER};
 
 use std::fmt;
 use std::io;

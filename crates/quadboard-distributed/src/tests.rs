@@ -255,7 +255,9 @@ fn a_killed_shard_resumes_from_its_checkpoint() {
     );
     let total = dir.manifest().shards[0].records;
     assert_eq!(stopped.unwrap(), ShardOutcome::Stopped { done: 0, total });
-    assert_eq!(status(&dir).unwrap().seeds[0].running(), vec![0]);
+    // Nobody counts it any more: its worker file is gone.
+    assert!(!dir.worker_path(0, 0).exists());
+    assert_eq!(status(&dir).unwrap().seeds[0].stale(), vec![0]);
 
     // A checkpoint as a killed run leaves it: half the records, one of them with a count
     // no recount would give, which proves that the checkpoint was used.
@@ -419,15 +421,102 @@ fn status_tells_done_running_and_missing_shards() {
     .unwrap();
     let now = status(&dir).unwrap();
     let seed = &now.seeds[0];
+    // Shard 0 was stopped: its checkpoint stays, but no worker counts it.
     assert_eq!(
-        (seed.done(), seed.running(), seed.missing()),
-        (vec![2], vec![0], vec![1, 3])
+        (seed.done(), seed.running(), seed.stale(), seed.missing()),
+        (vec![2], vec![], vec![0], vec![1, 3])
     );
     let shard_sum = dir.read_counts(2, 0, false).unwrap().unwrap().sum;
     assert_eq!(seed.nodes(), shard_sum);
     let report = merge(&dir, None).unwrap();
     assert_eq!(report.total, None);
     assert_eq!(report.seeds[0].missing(), vec![1, 3]);
+    assert_eq!(report.seeds[0].stale(), vec![0]);
+
+    // While shard 1 counts, it is running.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let progress = |_, _| {
+        let seed = status(&dir).unwrap().seeds.remove(0);
+        let mut seen = seen.lock().unwrap();
+        seen.push((seed.running(), seed.stale()));
+    };
+    let options = ShardOptions {
+        progress: Some(&progress),
+        ..Default::default()
+    };
+    run_shard(&dir, 1, &options).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty());
+    assert!(seen.iter().all(|s| *s == (vec![1], vec![0])), "{seen:?}");
+    assert!(!dir.worker_path(1, 0).exists(), "removed at the end");
+}
+
+#[test]
+fn a_checkpoint_is_running_only_while_its_worker_is_alive() {
+    let (_temp, dir) = small_split("alive", 1);
+    let ShardOutcome::Counted { result, .. } =
+        run_shard(&dir, 0, &ShardOptions::default()).unwrap()
+    else {
+        panic!("counted");
+    };
+    // A checkpoint as a killed run leaves it.
+    std::fs::remove_file(dir.result_path(0, 0)).unwrap();
+    let mut partial = result;
+    partial.checkpoint = true;
+    let half = partial.counts.len() / 2;
+    for count in &mut partial.counts[half..] {
+        *count = PENDING;
+    }
+    std::fs::write(dir.checkpoint_path(0, 0), partial.to_bytes()).unwrap();
+    let state = || status(&dir).unwrap().seeds[0].shards[0];
+    let (done, total, nodes) = (half as u64, partial.counts.len() as u64, partial.sum);
+    let running = ShardState::Running { done, total, nodes };
+    let stale = ShardState::Stale { done, total, nodes };
+    let worker_file = dir.worker_path(0, 0);
+
+    // No worker file, or one that is not a worker file.
+    assert_eq!(state(), stale);
+    std::fs::write(&worker_file, "pid 1\n").unwrap();
+    assert_eq!(state(), stale);
+
+    let here = Worker::this_process();
+    let write = |worker: &Worker| std::fs::write(&worker_file, worker.to_text()).unwrap();
+    // Elsewhere: the heartbeat decides.
+    let now = here.updated;
+    let elsewhere = |updated| Worker {
+        host: Some("elsewhere.example".into()),
+        updated,
+        ..here.clone()
+    };
+    write(&elsewhere(now - 60));
+    assert_eq!(state(), running);
+    write(&elsewhere(now - STALE_AFTER.as_secs() - 60));
+    assert_eq!(state(), stale);
+    if here.same_machine(&here) {
+        // Here: this process runs, whatever its heartbeat.
+        write(&Worker {
+            updated: 0,
+            ..here.clone()
+        });
+        assert_eq!(state(), running);
+        // A process that has ended, with a fresh heartbeat.
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .arg("--list")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        write(&Worker {
+            pid,
+            pid_start: None,
+            ..here.clone()
+        });
+        assert_eq!(state(), stale);
+    }
+    // Running it again resumes, and the shard is done.
+    run_shard(&dir, 0, &ShardOptions::default()).unwrap();
+    assert!(matches!(state(), ShardState::Done { .. }));
 }
 
 #[test]

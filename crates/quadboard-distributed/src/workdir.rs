@@ -114,6 +114,14 @@ impl WorkDir {
             .join(format!("{}.seed-{seed}.checkpoint", shard_stem(index)))
     }
 
+    /// The worker file of shard `index` with table seed `seed`: which process counts it,
+    /// with a heartbeat ([`Worker`](crate::Worker)); present while it runs.
+    pub fn worker_path(&self, index: u32, seed: u64) -> PathBuf {
+        self.path
+            .join(RESULTS)
+            .join(format!("{}.seed-{seed}.worker", shard_stem(index)))
+    }
+
     pub(crate) fn check_index(&self, index: u32) -> Result<(), Error> {
         let n = self.shard_count();
         if index >= n {

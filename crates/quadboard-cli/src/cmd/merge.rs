@@ -22,7 +22,8 @@ pub struct Args {
 }
 
 /// Runs `merge`. Each seed gets a line `seed <S>: <d> of <N> shards done, <n> nodes`, and
-/// `seed <S> missing: <ranges>` / `seed <S> running: <ranges>` lines for shards not done;
+/// `seed <S> missing: <ranges>` / `seed <S> running: <ranges>` / `seed <S> stale: <ranges>`
+/// lines for shards not done (running and stale as `status` tells them);
 /// with two or more seeds, `seeds <list> agree on all <n> records` or one line per
 /// differing record and `seeds <list> differ on <d> of <n> records`. The last line is
 /// `Nodes searched: <N>` when every shard of every seed is done and they agree; otherwise
@@ -49,6 +50,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let running = seed.running();
         if !running.is_empty() {
             writeln!(out, "seed {} running: {}", seed.seed, ranges(&running))?;
+        }
+        let stale = seed.stale();
+        if !stale.is_empty() {
+            writeln!(out, "seed {} stale: {}", seed.seed, ranges(&stale))?;
         }
     }
     if report.seeds.len() > 1 {
