@@ -354,6 +354,10 @@ fn two_seeds_agree_and_a_changed_count_is_found() {
         text.contains("seeds 0, 3 differ on 1 of 400 records compared"),
         "{text}"
     );
+    assert_eq!(
+        stderr(&out),
+        "error: seeds 0, 3 differ on 1 of 400 records compared\n"
+    );
 }
 
 #[test]
@@ -645,4 +649,46 @@ fn status_tells_a_shard_whose_worker_died_from_a_running_one() {
     run_shards(dir, &["1"], &[]);
     assert!(!work.checkpoint_path(1, 0).exists());
     assert!(!work.worker_path(1, 0).exists());
+}
+
+#[test]
+fn merge_names_the_shards_not_done_in_an_error_line() {
+    let scratch = Scratch::new("not-done");
+    split(&scratch, START, 3, 1, 4);
+    let dir = scratch.dir();
+    run_shards(dir, &["1", "3"], &[]);
+    run_shards(dir, &["0"], &["--seed", "5"]);
+    let out = quadboard(&["merge", dir]);
+    assert_code(&out, 1);
+    // Stdout as before, for the tools that read it.
+    let text = stdout(&out);
+    assert!(text.contains("\nseed 0 missing: 0, 2\n"), "{text}");
+    assert!(text.contains("\nseed 5 missing: 1-3\n"), "{text}");
+    assert!(!text.contains("Nodes searched"), "{text}");
+    assert_eq!(
+        stderr(&out),
+        "error: shards not done: seed 0 missing: 0, 2; seed 5 missing: 1-3\n"
+    );
+    // Seed 0 alone, with a stale shard (a checkpoint nobody counts) besides.
+    let work = WorkDir::open(dir).unwrap();
+    let mut counts = work.read_counts(0, 5, false).unwrap().unwrap();
+    let first = work.read_shard(0).unwrap()[0];
+    counts.checkpoint = true;
+    counts.seed = 0;
+    counts.sum -= u128::from(first.multiplicity) * u128::from(counts.counts[0]);
+    counts.counts[0] = PENDING;
+    std::fs::write(work.checkpoint_path(0, 0), counts.to_bytes()).unwrap();
+    let out = quadboard(&["merge", dir, "--seed", "0"]);
+    assert_code(&out, 1);
+    assert_eq!(
+        stderr(&out),
+        "error: shards not done: seed 0 missing: 2; seed 0 stale: 0\n"
+    );
+    // Done: no error line.
+    std::fs::remove_file(work.checkpoint_path(0, 0)).unwrap();
+    run_shards(dir, &["0", "2"], &[]);
+    let out = quadboard(&["merge", dir, "--seed", "0"]);
+    assert_code(&out, 0);
+    assert_eq!(stderr(&out), "");
+    assert_eq!(last_line(&out), "Nodes searched: 8902");
 }
