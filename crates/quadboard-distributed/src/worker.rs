@@ -272,6 +272,39 @@ mod tests {
     }
 
     #[test]
+    fn the_worker_file_beats_and_goes_when_dropped() {
+        let path =
+            std::env::temp_dir().join(format!("quadboard-worker-{}.worker", std::process::id()));
+        let file = WorkerFile::create(path.clone()).unwrap();
+        let first = Worker::read(&path).unwrap();
+        let this = Worker::this_process();
+        assert_eq!(
+            first,
+            Worker {
+                updated: first.updated,
+                ..this
+            }
+        );
+        // Heartbeats count whole seconds.
+        std::thread::sleep(Duration::from_millis(1100));
+        file.beat();
+        let second = Worker::read(&path).unwrap();
+        assert!(second.updated > first.updated, "{second:?}");
+        assert_eq!(
+            Worker {
+                updated: 0,
+                ..second
+            },
+            Worker {
+                updated: 0,
+                ..first
+            }
+        );
+        drop(file);
+        assert!(!path.exists());
+    }
+
+    #[test]
     fn a_worker_elsewhere_is_alive_while_its_heartbeat_is_recent() {
         let here = Worker::this_process();
         let now = SystemTime::now();
