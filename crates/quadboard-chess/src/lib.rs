@@ -25,8 +25,7 @@
 //! The [`guide`] goes from a FEN to a search loop.
 //!
 //! # Features
-//! - `std` (default): threads for [`perft::perft_divide`], [`distributed`] perft over work
-//!   units, and `std::error::Error`. Without
+//! - `std` (default): threads for [`perft::perft_divide`] and `std::error::Error`. Without
 //!   it the crate is `no_std` and needs only `alloc`.
 //! - `serde` (off): `Serialize` and `Deserialize` for squares, files, ranks, colours, roles
 //!   and pieces as their names, moves as UCI and positions as FEN (see `serde_support`:
@@ -53,8 +52,6 @@ pub mod board;
 pub mod castling;
 pub mod chess960;
 pub mod cpu;
-#[cfg(feature = "std")]
-pub mod distributed;
 pub mod fen;
 pub mod game;
 pub mod guide;

@@ -47,7 +47,18 @@ enum Command {
     Shard(cmd::shard::Args),
     /// Check a work directory and add its shards up.
     Merge(cmd::merge::Args),
-    /// Show which shards of a work directory are done, running or missing.
+    /// Show which shards of a work directory are done, running, stale or missing.
+    ///
+    /// Results and checkpoints are checked against their checksums (a damaged or foreign
+    /// file is an error, exit code 2); shard files are not read.
+    ///
+    /// A shard with a checkpoint and no result is running while its worker is known to be
+    /// alive: on this machine
+    /// (same host name, boot and pid namespace), while its process exists; elsewhere,
+    /// while the heartbeat in its worker file (results/shard-<I>.seed-<S>.worker, rewritten
+    /// every --checkpoint seconds, at least every minute) is at most 5 minutes old. Otherwise
+    /// it is stale: its worker was killed or stopped, or cannot be heard from; running
+    /// `shard` on it again resumes from the checkpoint.
     Status(cmd::status::Args),
 }
 

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use quadboard_chess::distributed::{WorkDir, PENDING};
 use quadboard_chess::{perft, Position};
+use quadboard_distributed::{WorkDir, Worker, PENDING};
 
 const INDEX_VARIABLES: [&str; 3] = [
     "SLURM_ARRAY_TASK_ID",
@@ -74,7 +74,9 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        if std::fs::remove_dir_all(&self.0).is_err() {
+            let _ = std::fs::remove_file(&self.0);
+        }
     }
 }
 
@@ -217,10 +219,11 @@ fn a_shard_run_twice_and_a_killed_one_resumed() {
         *count = PENDING;
     }
     std::fs::write(work.checkpoint_path(2, 0), counts.to_bytes()).unwrap();
+    // No worker counts it: stale, with the records its checkpoint holds.
     let status = quadboard(&["status", dir]);
     assert_code(&status, 0);
     assert!(
-        stdout(&status).contains(&format!("seed 0 running: 2 ({}/{records})", records / 2)),
+        stdout(&status).contains(&format!("seed 0 stale: 2 ({}/{records})", records / 2)),
         "{}",
         stdout(&status)
     );
@@ -350,6 +353,10 @@ fn two_seeds_agree_and_a_changed_count_is_found() {
     assert!(
         text.contains("seeds 0, 3 differ on 1 of 400 records compared"),
         "{text}"
+    );
+    assert_eq!(
+        stderr(&out),
+        "error: seeds 0, 3 differ on 1 of 400 records compared\n"
     );
 }
 
@@ -490,4 +497,198 @@ fn text_export_and_bad_split_arguments() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_refused_split_leaves_nothing_behind_and_runs_again() {
+    let scratch = Scratch::new("retry");
+    let dir = scratch.dir();
+    let refused = |args: &[&str], needle: &str| {
+        let mut args = args.to_vec();
+        args.extend(["--out", dir]);
+        let out = quadboard(&args);
+        assert_code(&out, 2);
+        assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{needle}: {}", stderr(&out));
+        assert!(!scratch.0.exists(), "{args:?} left {dir} behind");
+    };
+    // Twenty unique positions one ply deep: 21 shards are refused once they are found.
+    refused(
+        &["split", "3", "--at", "1", "--shards", "21"],
+        "use at most 20 shards",
+    );
+    // A root with 33 pieces, which no record holds.
+    refused(
+        &[
+            "split",
+            "2",
+            "--at",
+            "1",
+            "--shards",
+            "2",
+            "--lenient",
+            "--fen",
+            "qqqqkqqq/pppppppp/8/8/8/N7/PPPPPPPP/QQQQKQQQ w - - 0 1",
+        ],
+        "records hold at most 32",
+    );
+    // A text export into a directory that does not exist.
+    let text = format!("{dir}-missing/records.txt");
+    refused(
+        &["split", "3", "--at", "1", "--shards", "2", "--text", &text],
+        "does not exist",
+    );
+    // The corrected command runs on the same directory.
+    split(&scratch, START, 3, 1, 2);
+
+    // A regular file where the work directory should go is named as such, and kept.
+    let file = Scratch::new("out-file");
+    std::fs::write(&file.0, "keep\n").unwrap();
+    let out = quadboard(&[
+        "split",
+        "3",
+        "--at",
+        "1",
+        "--shards",
+        "2",
+        "--out",
+        file.dir(),
+    ]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).starts_with("error: ") && stderr(&out).contains("is not a directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file.0).unwrap(), "keep\n");
+}
+
+#[test]
+fn status_tells_a_shard_whose_worker_died_from_a_running_one() {
+    let scratch = Scratch::new("stale");
+    split(&scratch, START, 4, 2, 3);
+    let dir = scratch.dir();
+    run_shards(dir, &["1"], &[]);
+    // Shard 1 as a worker killed halfway leaves it: a checkpoint and a worker file.
+    let work = WorkDir::open(dir).unwrap();
+    let mut counts = work.read_counts(1, 0, false).unwrap().unwrap();
+    std::fs::remove_file(work.result_path(1, 0)).unwrap();
+    counts.checkpoint = true;
+    let records = counts.counts.len();
+    for count in &mut counts.counts[records / 2..] {
+        *count = PENDING;
+    }
+    std::fs::write(work.checkpoint_path(1, 0), counts.to_bytes()).unwrap();
+    let (nodes, half) = (counts.sum, records / 2);
+    let status = || {
+        let out = quadboard(&["status", dir]);
+        assert_code(&out, 0);
+        stdout(&out)
+    };
+    let running = format!(
+        "seed 0: 0 done, 1 running, 2 missing, {nodes} nodes so far\n\
+         seed 0 running: 1 ({half}/{records})\n\
+         seed 0 missing: 0, 2\n"
+    );
+    let stale = format!(
+        "seed 0: 0 done, 0 running, 2 missing, 1 stale, {nodes} nodes so far\n\
+         seed 0 stale: 1 ({half}/{records})\n\
+         seed 0 missing: 0, 2\n"
+    );
+    let split_line = "split: depth 4 at ply 2, 3 shards, 400 positions\n";
+
+    // No worker file: nothing tells that a worker is alive.
+    assert_eq!(status(), format!("{split_line}{stale}"));
+    let merged = quadboard(&["merge", dir]);
+    assert_code(&merged, 1);
+    assert!(
+        stdout(&merged).contains("seed 0 stale: 1\n"),
+        "{}",
+        stdout(&merged)
+    );
+
+    let here = Worker::this_process();
+    let write = |worker: &Worker| {
+        std::fs::write(work.worker_path(1, 0), worker.to_text()).unwrap();
+    };
+    // On another machine: alive while its heartbeat is recent.
+    let elsewhere = |age: u64| Worker {
+        host: Some("node7.example".into()),
+        updated: here.updated - age,
+        ..here.clone()
+    };
+    write(&elsewhere(30));
+    assert_eq!(status(), format!("{split_line}{running}"));
+    write(&elsewhere(600));
+    assert_eq!(status(), format!("{split_line}{stale}"));
+
+    if here.same_machine(&here) {
+        // On this machine: alive while its process runs (this test's, with an old
+        // heartbeat), stale once it has ended (with a fresh one).
+        write(&Worker {
+            updated: 0,
+            ..here.clone()
+        });
+        assert_eq!(status(), format!("{split_line}{running}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quadboard"))
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        write(&Worker {
+            pid,
+            pid_start: None,
+            ..here.clone()
+        });
+        assert_eq!(status(), format!("{split_line}{stale}"));
+    }
+
+    // The shard run again resumes and removes its checkpoint and worker file.
+    run_shards(dir, &["1"], &[]);
+    assert!(!work.checkpoint_path(1, 0).exists());
+    assert!(!work.worker_path(1, 0).exists());
+}
+
+#[test]
+fn merge_names_the_shards_not_done_in_an_error_line() {
+    let scratch = Scratch::new("not-done");
+    split(&scratch, START, 3, 1, 4);
+    let dir = scratch.dir();
+    run_shards(dir, &["1", "3"], &[]);
+    run_shards(dir, &["0"], &["--seed", "5"]);
+    let out = quadboard(&["merge", dir]);
+    assert_code(&out, 1);
+    // Stdout as before, for the tools that read it.
+    let text = stdout(&out);
+    assert!(text.contains("\nseed 0 missing: 0, 2\n"), "{text}");
+    assert!(text.contains("\nseed 5 missing: 1-3\n"), "{text}");
+    assert!(!text.contains("Nodes searched"), "{text}");
+    assert_eq!(
+        stderr(&out),
+        "error: shards not done: seed 0 missing: 0, 2; seed 5 missing: 1-3\n"
+    );
+    // Seed 0 alone, with a stale shard (a checkpoint nobody counts) besides.
+    let work = WorkDir::open(dir).unwrap();
+    let mut counts = work.read_counts(0, 5, false).unwrap().unwrap();
+    let first = work.read_shard(0).unwrap()[0];
+    counts.checkpoint = true;
+    counts.seed = 0;
+    counts.sum -= u128::from(first.multiplicity) * u128::from(counts.counts[0]);
+    counts.counts[0] = PENDING;
+    std::fs::write(work.checkpoint_path(0, 0), counts.to_bytes()).unwrap();
+    let out = quadboard(&["merge", dir, "--seed", "0"]);
+    assert_code(&out, 1);
+    assert_eq!(
+        stderr(&out),
+        "error: shards not done: seed 0 missing: 2; seed 0 stale: 0\n"
+    );
+    // Done: no error line.
+    std::fs::remove_file(work.checkpoint_path(0, 0)).unwrap();
+    run_shards(dir, &["0", "2"], &[]);
+    let out = quadboard(&["merge", dir, "--seed", "0"]);
+    assert_code(&out, 0);
+    assert_eq!(stderr(&out), "");
+    assert_eq!(last_line(&out), "Nodes searched: 8902");
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use quadboard_chess::distributed::{merge, WorkDir};
+use quadboard_distributed::{merge, WorkDir};
 
 use super::status::ranges;
 use crate::error::CliError;
@@ -22,11 +22,14 @@ pub struct Args {
 }
 
 /// Runs `merge`. Each seed gets a line `seed <S>: <d> of <N> shards done, <n> nodes`, and
-/// `seed <S> missing: <ranges>` / `seed <S> running: <ranges>` lines for shards not done;
+/// `seed <S> missing: <ranges>` / `seed <S> running: <ranges>` / `seed <S> stale: <ranges>`
+/// lines for shards not done (running and stale as `status` tells them);
 /// with two or more seeds, `seeds <list> agree on all <n> records` or one line per
 /// differing record and `seeds <list> differ on <d> of <n> records`. The last line is
 /// `Nodes searched: <N>` when every shard of every seed is done and they agree; otherwise
-/// the exit code is 1. Damaged or foreign files are errors (exit code 2).
+/// the exit code is 1, with `error: shards not done: seed <S> missing: <ranges>; ...`
+/// and/or `error: seeds <list> differ on <d> of <n> records compared` on stderr. Damaged
+/// or foreign files are errors (exit code 2).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let dir = WorkDir::open(&args.dir).map_err(|e| CliError::input(e.to_string()))?;
     let seeds = (!args.seed.is_empty()).then_some(args.seed.as_slice());
@@ -49,6 +52,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let running = seed.running();
         if !running.is_empty() {
             writeln!(out, "seed {} running: {}", seed.seed, ranges(&running))?;
+        }
+        let stale = seed.stale();
+        if !stale.is_empty() {
+            writeln!(out, "seed {} stale: {}", seed.seed, ranges(&stale))?;
         }
     }
     if report.seeds.len() > 1 {
@@ -85,13 +92,39 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             )?;
         }
     }
-    let code = match report.total {
-        Some(total) => {
-            writeln!(out, "Nodes searched: {total}")?;
-            ExitCode::SUCCESS
-        }
-        None => ExitCode::from(1),
-    };
+    if let Some(total) = report.total {
+        writeln!(out, "Nodes searched: {total}")?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     out.flush()?;
-    Ok(code)
+    // Exit code 1 rather than 2: the files are sound, the work is not finished or the
+    // seeds disagree. The `error:` lines say which, where a script's log shows it.
+    let not_done: Vec<String> = report
+        .seeds
+        .iter()
+        .flat_map(|seed| {
+            [
+                ("missing", seed.missing()),
+                ("running", seed.running()),
+                ("stale", seed.stale()),
+            ]
+            .into_iter()
+            .filter(|(_, shards)| !shards.is_empty())
+            .map(move |(what, shards)| format!("seed {} {what}: {}", seed.seed, ranges(&shards)))
+        })
+        .collect();
+    if !not_done.is_empty() {
+        eprintln!("error: shards not done: {}", not_done.join("; "));
+    }
+    if report.different > 0 {
+        let names: Vec<String> = report.seeds.iter().map(|s| s.seed.to_string()).collect();
+        eprintln!(
+            "error: seeds {} differ on {} of {} records compared",
+            names.join(", "),
+            report.different,
+            report.compared
+        );
+    }
+    Ok(ExitCode::from(1))
 }

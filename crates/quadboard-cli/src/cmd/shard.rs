@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use quadboard_chess::distributed::{run_shard, ShardOptions, ShardOutcome, WorkDir};
+use quadboard_distributed::{run_shard, ShardOptions, ShardOutcome, WorkDir};
 
 use crate::error::CliError;
 use crate::output;

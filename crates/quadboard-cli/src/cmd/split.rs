@@ -2,11 +2,11 @@
 //! the unique positions K plies below the root, written as a work directory of N shards.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use quadboard_chess::distributed::{split, SplitOptions, SplitProgress, WorkDir};
+use quadboard_distributed::{split, SplitOptions, SplitProgress, WorkDir};
 
 use crate::error::CliError;
 use crate::output;
@@ -43,7 +43,13 @@ pub struct Args {
 /// Runs `split`: summary lines `unique positions: <n>`, `paths: <perft(K)>`,
 /// `shards: <N>, <min> to <max> records each`; time on stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    // Every argument is checked before the split writes anything (the library checks its
+    // own parameters and the output directory first): a refused split leaves nothing
+    // behind, so the corrected command can run on the same directory.
     let root = args.position.position()?;
+    if let Some(text) = &args.text {
+        check_text_output(text, &args.out)?;
+    }
     let bar = output::progress(0, "split");
     let progress = |p: SplitProgress| match p {
         SplitProgress::Expanding { ply, done, total } => {
@@ -108,4 +114,42 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     eprintln!("time: {:.3} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the `--text` file can be written, without creating or changing it: an existing
+/// file is opened for writing (not truncated), a new one needs an existing directory (or
+/// one inside the work directory, which the split creates).
+fn check_text_output(text: &Path, out: &Path) -> Result<(), CliError> {
+    if text.as_os_str() == "-" {
+        return Ok(());
+    }
+    let fail = |e: std::io::Error| CliError::input(format!("--text {}: {e}", text.display()));
+    match std::fs::metadata(text) {
+        Ok(meta) if meta.is_dir() => Err(CliError::input(format!(
+            "--text {}: is a directory",
+            text.display()
+        ))),
+        Ok(_) => std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(false)
+            .open(text)
+            .map(drop)
+            .map_err(fail),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let parent = match text.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            if parent.is_dir() || parent.starts_with(out) {
+                Ok(())
+            } else {
+                Err(CliError::input(format!(
+                    "--text {}: the directory {} does not exist",
+                    text.display(),
+                    parent.display()
+                )))
+            }
+        }
+        Err(e) => Err(fail(e)),
+    }
 }

@@ -1,11 +1,11 @@
-//! `quadboard status <DIR>`: which shards are done, running or missing, and the nodes so
-//! far.
+//! `quadboard status <DIR>`: which shards are done, running, stale or missing, and the
+//! nodes so far.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use quadboard_chess::distributed::{status, ShardState, WorkDir};
+use quadboard_distributed::{status, ShardState, WorkDir};
 
 use crate::error::CliError;
 use crate::output;
@@ -36,10 +36,25 @@ pub fn ranges(indexes: &[u32]) -> String {
     parts.join(", ")
 }
 
+/// `<i> (<done>/<records>)` for each shard of `indexes` with a checkpoint.
+fn with_progress(shards: &[ShardState], indexes: &[u32]) -> String {
+    let states: Vec<String> = indexes
+        .iter()
+        .filter_map(|&i| match shards[i as usize] {
+            ShardState::Running { done, total, .. } | ShardState::Stale { done, total, .. } => {
+                Some(format!("{i} ({done}/{total})"))
+            }
+            _ => None,
+        })
+        .collect();
+    states.join(", ")
+}
+
 /// Runs `status`: a line for the split, then for each seed
-/// `seed <S>: <d> done, <r> running, <m> missing, <n> nodes so far`, followed by
-/// `seed <S> running: <i> (<done>/<records>), ...` and `seed <S> missing: <ranges>` lines
-/// when there are any.
+/// `seed <S>: <d> done, <r> running, <m> missing, <n> nodes so far` (with `, <k> stale`
+/// after the missing count when some shards are stale), followed by
+/// `seed <S> running: <i> (<done>/<records>), ...`, `seed <S> stale: <i> (<done>/<records>), ...`
+/// and `seed <S> missing: <ranges>` lines when there are any.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let dir = WorkDir::open(&args.dir).map_err(|e| CliError::input(e.to_string()))?;
     let status = status(&dir).map_err(|e| CliError::input(e.to_string()))?;
@@ -54,10 +69,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         manifest.positions
     )?;
     for seed in &status.seeds {
-        let (done, running, missing) = (seed.done(), seed.running(), seed.missing());
+        let (done, running, stale, missing) =
+            (seed.done(), seed.running(), seed.stale(), seed.missing());
+        // The stale count only when there is one: the line stays as it was for the
+        // tools that parse it whenever every worker is alive.
+        let stale_count = if stale.is_empty() {
+            String::new()
+        } else {
+            format!(", {} stale", stale.len())
+        };
         writeln!(
             out,
-            "seed {}: {} done, {} running, {} missing, {} nodes so far",
+            "seed {}: {} done, {} running, {} missing{stale_count}, {} nodes so far",
             seed.seed,
             done.len(),
             running.len(),
@@ -65,16 +88,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             seed.nodes()
         )?;
         if !running.is_empty() {
-            let states: Vec<String> = running
-                .iter()
-                .filter_map(|&i| match seed.shards[i as usize] {
-                    ShardState::Running { done, total, .. } => {
-                        Some(format!("{i} ({done}/{total})"))
-                    }
-                    _ => None,
-                })
-                .collect();
-            writeln!(out, "seed {} running: {}", seed.seed, states.join(", "))?;
+            let shards = with_progress(&seed.shards, &running);
+            writeln!(out, "seed {} running: {shards}", seed.seed)?;
+        }
+        if !stale.is_empty() {
+            let shards = with_progress(&seed.shards, &stale);
+            writeln!(out, "seed {} stale: {shards}", seed.seed)?;
         }
         if !missing.is_empty() {
             writeln!(out, "seed {} missing: {}", seed.seed, ranges(&missing))?;

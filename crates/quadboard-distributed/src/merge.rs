@@ -2,10 +2,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
+use std::time::SystemTime;
 
-use super::files::ShardCounts;
-use super::workdir::{self, WorkDir};
-use super::Error;
+use crate::files::ShardCounts;
+use crate::workdir::{self, WorkDir};
+use crate::worker::Worker;
+use crate::Error;
 
 /// Where one shard stands for one seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +19,20 @@ pub enum ShardState {
         /// Milliseconds spent counting it.
         elapsed_ms: u64,
     },
-    /// A checkpoint exists: it runs, or it was killed and waits to be run again.
+    /// A checkpoint exists and its worker is known to be alive (see [`Worker::is_alive`]).
     Running {
+        /// Records counted so far.
+        done: u64,
+        /// Records in the shard.
+        total: u64,
+        /// The sum over the records counted so far.
+        nodes: u128,
+    },
+    /// A checkpoint exists but no worker is known to be alive: no worker file, one that
+    /// names an ended process on this machine, or one whose heartbeat is older than
+    /// [`STALE_AFTER`](crate::STALE_AFTER). The worker was killed or stopped (or cannot be
+    /// heard from), and the shard waits to be run again.
+    Stale {
         /// Records counted so far.
         done: u64,
         /// Records in the shard.
@@ -51,9 +65,14 @@ impl SeedReport {
         self.indexes(|s| matches!(s, ShardState::Done { .. }))
     }
 
-    /// The shards with a checkpoint and no result.
+    /// The shards with a checkpoint and no result whose worker is alive.
     pub fn running(&self) -> Vec<u32> {
         self.indexes(|s| matches!(s, ShardState::Running { .. }))
+    }
+
+    /// The shards with a checkpoint and no result whose worker is not known to be alive.
+    pub fn stale(&self) -> Vec<u32> {
+        self.indexes(|s| matches!(s, ShardState::Stale { .. }))
     }
 
     /// The shards with neither.
@@ -61,12 +80,15 @@ impl SeedReport {
         self.indexes(|s| matches!(s, ShardState::Missing))
     }
 
-    /// Nodes counted so far: finished shards and the checkpointed part of running ones.
+    /// Nodes counted so far: finished shards and the checkpointed part of running and
+    /// stale ones.
     pub fn nodes(&self) -> u128 {
         self.shards
             .iter()
             .map(|s| match *s {
-                ShardState::Done { nodes, .. } | ShardState::Running { nodes, .. } => nodes,
+                ShardState::Done { nodes, .. }
+                | ShardState::Running { nodes, .. }
+                | ShardState::Stale { nodes, .. } => nodes,
                 ShardState::Missing => 0,
             })
             .sum()
@@ -141,6 +163,8 @@ fn scan(dir: &WorkDir) -> Result<(Found, Found), Error> {
 }
 
 fn report(dir: &WorkDir, seed: u64, results: &Found, checkpoints: &Found) -> SeedReport {
+    let here = Worker::this_process();
+    let now = SystemTime::now();
     let shards = (0..dir.shard_count())
         .map(|i| {
             if let Some(r) = results.get(&seed).and_then(|s| s.get(&i)) {
@@ -149,10 +173,15 @@ fn report(dir: &WorkDir, seed: u64, results: &Found, checkpoints: &Found) -> See
                     elapsed_ms: r.elapsed_ms,
                 }
             } else if let Some(c) = checkpoints.get(&seed).and_then(|s| s.get(&i)) {
-                ShardState::Running {
-                    done: c.done(),
-                    total: c.counts.len() as u64,
-                    nodes: c.sum,
+                let (done, total, nodes) = (c.done(), c.counts.len() as u64, c.sum);
+                // A checkpoint alone says only that a run began: a killed worker leaves
+                // it behind. Its worker file tells whether the run goes on.
+                let alive = Worker::read(&dir.worker_path(i, seed))
+                    .is_some_and(|worker| worker.is_alive(&here, now));
+                if alive {
+                    ShardState::Running { done, total, nodes }
+                } else {
+                    ShardState::Stale { done, total, nodes }
                 }
             } else {
                 ShardState::Missing
@@ -163,7 +192,8 @@ fn report(dir: &WorkDir, seed: u64, results: &Found, checkpoints: &Found) -> See
 }
 
 /// The state of every shard for every seed found, from the result and checkpoint files
-/// (each checked); shard files are not read.
+/// (each checked against its checksum, split, shard and seed) and the worker files of
+/// checkpointed shards; shard files are not read.
 ///
 /// # Errors
 /// [`Error::Corrupt`] or [`Error::Mismatch`] for a damaged or foreign result or

@@ -25,9 +25,9 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::record::{Record, RECORD_BYTES};
-use super::sha256::{Digest, Sha256};
-use super::Error;
+use crate::record::{Record, RECORD_BYTES};
+use crate::sha256::{Digest, Sha256};
+use crate::Error;
 
 pub(crate) const SHARD_MAGIC: [u8; 8] = *b"QBSHARD1";
 /// Bytes before the first record of a shard file.

@@ -6,12 +6,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::files::{write_atomically, ShardCounts, PENDING};
-use super::record::Record;
-use super::workdir::WorkDir;
-use super::{Error, TOOL};
-use crate::perft::{perft, perft_total, perft_with_table, PerftOptions, PerftTable};
-use crate::Position;
+use crate::files::{write_atomically, ShardCounts, PENDING};
+use crate::record::Record;
+use crate::workdir::WorkDir;
+use crate::worker::{WorkerFile, HEARTBEAT_MAX};
+use crate::{Error, TOOL};
+use quadboard_chess::perft::{perft, perft_total, perft_with_table, PerftOptions, PerftTable};
+use quadboard_chess::Position;
 
 /// How [`run_shard`] counts.
 #[derive(Clone, Copy)]
@@ -24,7 +25,9 @@ pub struct ShardOptions<'a> {
     /// The table's hash seed ([`PerftTable::with_seed`]): results of different seeds come
     /// from different table layouts and are kept apart, for comparison.
     pub seed: u64,
-    /// How often to write the checkpoint.
+    /// How often to write the checkpoint; the worker file's heartbeat is written as
+    /// often, but at least every [`HEARTBEAT_MAX`](crate::HEARTBEAT_MAX) and at most
+    /// every second.
     pub checkpoint_every: Duration,
     /// Called now and then with `(records done, records in the shard)`.
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
@@ -84,7 +87,9 @@ pub enum ShardOutcome {
 /// Counts shard `index` of `dir` to the remaining depth and writes its result, unless a
 /// valid result for this seed exists (then it returns at once, so that a scheduler may
 /// run a shard again freely). A checkpoint of an earlier run with this seed is resumed;
-/// a checkpoint is written every [`ShardOptions::checkpoint_every`] while counting.
+/// a checkpoint is written every [`ShardOptions::checkpoint_every`] while counting. While
+/// it counts, the shard's worker file ([`WorkDir::worker_path`]) names this process and
+/// carries a heartbeat, for [`status`](crate::status); it is removed when the run ends.
 ///
 /// # Errors
 /// [`Error::Invalid`] for an index out of range, [`Error::Corrupt`] for a damaged shard
@@ -116,6 +121,9 @@ pub fn run_shard(dir: &WorkDir, index: u32, options: &ShardOptions) -> Result<Sh
         Err(e) => replaced.push(e.to_string()),
     }
 
+    // Before the first checkpoint, so that `status` never sees this run's checkpoint
+    // without its worker; dropped (removed) on every way out of this function.
+    let worker = WorkerFile::create(dir.worker_path(index, seed))?;
     let run = Run {
         dir,
         index,
@@ -124,6 +132,7 @@ pub fn run_shard(dir: &WorkDir, index: u32, options: &ShardOptions) -> Result<Sh
         counts: &counts,
         started: Instant::now(),
         elapsed_before,
+        worker: &worker,
     };
     let pending: Vec<usize> = (0..records.len())
         .filter(|&i| counts[i].load(Ordering::Relaxed) == PENDING)
@@ -166,6 +175,7 @@ struct Run<'a> {
     counts: &'a [AtomicU64],
     started: Instant,
     elapsed_before: u64,
+    worker: &'a WorkerFile,
 }
 
 impl Run<'_> {
@@ -289,6 +299,12 @@ impl Run<'_> {
             drop(finished);
             let mut last_save = Instant::now();
             let mut saved = total - pending.len() as u64;
+            // The heartbeat goes on while one record takes hours and the checkpoint
+            // has nothing new to save.
+            let beat_every = options
+                .checkpoint_every
+                .clamp(Duration::from_secs(1), HEARTBEAT_MAX);
+            let mut last_beat = Instant::now();
             // Wake often enough for progress and checkpoints, never in a busy loop.
             let tick = options
                 .checkpoint_every
@@ -310,6 +326,10 @@ impl Run<'_> {
                     }
                     saved = done;
                     last_save = Instant::now();
+                }
+                if last_beat.elapsed() >= beat_every {
+                    self.worker.beat();
+                    last_beat = Instant::now();
                 }
             }
             Ok(())

@@ -1,5 +1,9 @@
-//! Deep perft split into work units that batch schedulers run: Slurm job arrays,
-//! Kubernetes Indexed Jobs, AWS Batch array jobs, GNU parallel.
+//! quadboard-distributed: deep perft split into work units that batch schedulers run:
+//! Slurm job arrays, Kubernetes Indexed Jobs, AWS Batch array jobs, GNU parallel.
+//!
+//! It is built on the public API of `quadboard-chess` (positions, perft, the seeded
+//! perft table) and the standard library alone; the `quadboard` CLI's `split`, `shard`,
+//! `merge` and `status` commands are thin layers over it.
 //!
 //! [`split()`] enumerates the unique positions some plies below a root with their
 //! multiplicities (how many move paths reach each) and writes a *work directory*: a
@@ -13,6 +17,7 @@
 //! DIR/shards/shard-00042.bin                 the records of shard 42
 //! DIR/results/shard-00042.seed-0.result      its per-record counts with table seed 0
 //! DIR/results/shard-00042.seed-0.checkpoint  while shard 42 runs: the records done so far
+//! DIR/results/shard-00042.seed-0.worker      while shard 42 runs: its process, a heartbeat
 //! ```
 //!
 //! Every file is written under a temporary name and renamed into place, so that a reader
@@ -20,7 +25,7 @@
 //! the file itself otherwise). `docs/distributed.md` documents the formats byte by byte.
 //!
 //! ```
-//! use quadboard_chess::distributed::{merge, run_shard, split, ShardOptions, SplitOptions, WorkDir};
+//! use quadboard_distributed::{merge, run_shard, split, ShardOptions, SplitOptions, WorkDir};
 //! use quadboard_chess::Position;
 //! let dir = std::env::temp_dir().join(format!("quadboard-doc-{}", std::process::id()));
 //! # let _ = std::fs::remove_dir_all(&dir);
@@ -33,8 +38,10 @@
 //! }
 //! assert_eq!(merge(&work, None)?.total, Some(197_281));
 //! # std::fs::remove_dir_all(&dir).unwrap();
-//! # Ok::<(), quadboard_chess::distributed::Error>(())
+//! # Ok::<(), quadboard_distributed::Error>(())
 //! ```
+
+#![warn(missing_docs)]
 
 mod files;
 mod manifest;
@@ -44,6 +51,7 @@ mod run;
 mod sha256;
 mod split;
 mod workdir;
+mod worker;
 
 #[cfg(test)]
 mod tests;
@@ -58,6 +66,7 @@ pub use run::{run_shard, ShardOptions, ShardOutcome};
 pub use sha256::{Digest, ParseDigestError, Sha256};
 pub use split::{split, unique_positions, SplitOptions, SplitProgress};
 pub use workdir::WorkDir;
+pub use worker::{Worker, HEARTBEAT_MAX, STALE_AFTER};
 
 use std::fmt;
 use std::io;

@@ -20,7 +20,7 @@
 use core::fmt;
 use std::fmt::Write as _;
 
-use super::sha256::{Digest, Sha256};
+use crate::sha256::{Digest, Sha256};
 
 /// The format line, with the version of the work-directory format.
 const FORMAT: &str = "format quadboard-split 1";

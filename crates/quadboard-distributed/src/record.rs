@@ -22,9 +22,9 @@
 
 use core::fmt;
 
-use crate::position::PositionError;
-use crate::{Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Reasons, Role};
-use crate::{Setup, Square};
+use quadboard_chess::position::PositionError;
+use quadboard_chess::{Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Reasons, Role};
+use quadboard_chess::{Setup, Square};
 
 /// Bytes of a packed position.
 pub const PACKED_BYTES: usize = 24;
@@ -39,7 +39,7 @@ const BLACK_KING_TO_MOVE: u64 = 15;
 /// en passant state that perft below `pos` depends on.
 ///
 /// ```
-/// use quadboard_chess::distributed::legal_ep_square;
+/// use quadboard_distributed::legal_ep_square;
 /// use quadboard_chess::{Position, Square};
 /// // After 1. e4 no black pawn can take on e3.
 /// let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
@@ -67,12 +67,12 @@ pub fn legal_ep_square(pos: &Position) -> Option<Square> {
 /// with black to move. `docs/distributed.md` has the details.
 ///
 /// ```
-/// use quadboard_chess::distributed::PackedPosition;
+/// use quadboard_distributed::PackedPosition;
 /// use quadboard_chess::{CastlingMode, Position};
 /// let a = Position::new().play(Position::new().parse_uci("g1f3").unwrap()).unwrap();
 /// let packed = PackedPosition::new(&a)?;
 /// assert_eq!(packed.unpack(CastlingMode::Standard)?.board(), a.board());
-/// # Ok::<(), quadboard_chess::distributed::RecordError>(())
+/// # Ok::<(), quadboard_distributed::RecordError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct PackedPosition([u64; 3]);
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn malformed_bytes_are_refused_without_panicking() {
         let start = PackedPosition::new(&Position::new()).unwrap().words();
-        let mut cases = alloc::vec![
+        let mut cases = vec![
             // A code past the last of 2 pieces.
             [0b11, 0x5b << 8 | 0xf5, 0],
             // Two kings to move.

@@ -4,12 +4,12 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::files::{self, ShardCounts};
-use super::manifest::Manifest;
-use super::record::{Record, RecordError};
-use super::sha256::Digest;
-use super::Error;
-use crate::{Color, Position};
+use crate::files::{self, ShardCounts};
+use crate::manifest::Manifest;
+use crate::record::{Record, RecordError};
+use crate::sha256::Digest;
+use crate::Error;
+use quadboard_chess::{Color, Position};
 
 /// A work directory whose manifest has been read and checked.
 #[derive(Clone, Debug)]
@@ -112,6 +112,14 @@ impl WorkDir {
         self.path
             .join(RESULTS)
             .join(format!("{}.seed-{seed}.checkpoint", shard_stem(index)))
+    }
+
+    /// The worker file of shard `index` with table seed `seed`: which process counts it,
+    /// with a heartbeat ([`Worker`](crate::Worker)); present while it runs.
+    pub fn worker_path(&self, index: u32, seed: u64) -> PathBuf {
+        self.path
+            .join(RESULTS)
+            .join(format!("{}.seed-{seed}.worker", shard_stem(index)))
     }
 
     pub(crate) fn check_index(&self, index: u32) -> Result<(), Error> {

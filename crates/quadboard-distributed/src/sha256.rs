@@ -24,7 +24,7 @@ const INITIAL: [u32; 8] = [
 /// An incremental SHA-256 computation.
 ///
 /// ```
-/// use quadboard_chess::distributed::Sha256;
+/// use quadboard_distributed::Sha256;
 /// let mut sha = Sha256::new();
 /// sha.update(b"a");
 /// sha.update(b"bc");
@@ -209,8 +209,6 @@ impl FromStr for Digest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
-    use alloc::vec::Vec;
 
     #[test]
     fn published_test_vectors() {
@@ -233,7 +231,7 @@ mod tests {
             assert_eq!(Sha256::digest(message).to_string(), expected);
         }
         // A million 'a's: many blocks.
-        let million = alloc::vec![b'a'; 1_000_000];
+        let million = vec![b'a'; 1_000_000];
         assert_eq!(
             Sha256::digest(&million).to_string(),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"

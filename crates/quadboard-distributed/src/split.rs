@@ -13,12 +13,12 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::files::{write_atomically, ShardWriter};
-use super::manifest::{Manifest, ShardInfo};
-use super::record::{PackedPosition, Record, RECORD_BYTES};
-use super::workdir;
-use super::{Error, TOOL};
-use crate::{CastlingMode, Position};
+use crate::files::{write_atomically, ShardWriter};
+use crate::manifest::{Manifest, ShardInfo};
+use crate::record::{PackedPosition, Record, RECORD_BYTES};
+use crate::workdir;
+use crate::{Error, TOOL};
+use quadboard_chess::{CastlingMode, Position};
 
 /// How [`split`] runs.
 #[derive(Clone, Copy)]
@@ -263,7 +263,7 @@ pub fn unique_positions(
     progress: Option<&dyn Fn(SplitProgress)>,
     sink: &mut dyn FnMut(Record) -> Result<(), Error>,
 ) -> Result<(u64, u128), Error> {
-    let invalid = |e: super::RecordError| Error::Invalid(format!("root: {e}"));
+    let invalid = |e: crate::RecordError| Error::Invalid(format!("root: {e}"));
     let mode = root.castling_mode();
     let capacity = (memory / core::mem::size_of::<Entry>()).max(1024);
     let mut found = (0u64, 0u128);
@@ -346,10 +346,14 @@ pub fn unique_positions(
 /// or when nothing remains to count): shards are consecutive runs of records in hash
 /// order whose work adds up to about the total divided by the shard count.
 ///
+/// The parameters, the root and `out` are checked before anything is written, and a split
+/// that fails later (more shards than unique positions, a write error) removes what it
+/// created, so that the same command can be run again.
+///
 /// # Errors
 /// [`Error::Invalid`] for impossible parameters (split depth above the depth, no shards,
-/// more shards than unique positions, a root with more than 32 pieces, an output
-/// directory in use), [`Error::Io`] when writing fails.
+/// more shards than unique positions, a root with more than 32 pieces, an output path
+/// that is not a directory or a directory in use), [`Error::Io`] when writing fails.
 pub fn split(root: &Position, options: &SplitOptions, out: &Path) -> Result<Manifest, Error> {
     let SplitOptions {
         depth,
@@ -365,27 +369,70 @@ pub fn split(root: &Position, options: &SplitOptions, out: &Path) -> Result<Mani
     if shards == 0 {
         return Err(Error::Invalid("a split needs at least one shard".into()));
     }
-    if fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
-        return Err(Error::Invalid(format!(
-            "{} exists and is not empty",
-            out.display()
-        )));
+    PackedPosition::new(root).map_err(|e| Error::Invalid(format!("root: {e}")))?;
+    check_empty_dir(out)?;
+    if let Some(temp) = options.temp_dir {
+        if temp.exists() && !temp.is_dir() {
+            return Err(Error::Invalid(format!(
+                "{} exists and is not a directory",
+                temp.display()
+            )));
+        }
     }
-    for dir in [
-        out.to_path_buf(),
-        out.join(workdir::SHARDS),
-        out.join(workdir::RESULTS),
-    ] {
-        fs::create_dir_all(&dir).map_err(Error::io(&dir))?;
-    }
+    // What to remove if the split fails: `out` with every parent it needed, or, when `out`
+    // was there (empty), what the split put in it.
+    let created = out
+        .ancestors()
+        .take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+        .last()
+        .map(Path::to_path_buf);
     let temp = options
         .temp_dir
         .unwrap_or(out)
         .join(format!("split-tmp-{}", std::process::id()));
-    fs::create_dir_all(&temp).map_err(Error::io(&temp))?;
-    let result = write_split(root, options, out, &temp);
+    let result = (|| {
+        fs::create_dir_all(out).map_err(Error::io(out))?;
+        fs::create_dir_all(&temp).map_err(Error::io(&temp))?;
+        write_split(root, options, out, &temp)
+    })();
     let _ = fs::remove_dir_all(&temp);
+    if result.is_err() {
+        // Best effort: the error being reported matters more than a failed removal.
+        match created {
+            Some(dir) => {
+                let _ = fs::remove_dir_all(dir);
+            }
+            None => {
+                for name in [workdir::SHARDS, workdir::RESULTS] {
+                    let _ = fs::remove_dir_all(out.join(name));
+                }
+                let _ = fs::remove_file(out.join(workdir::MANIFEST));
+            }
+        }
+    }
     result
+}
+
+/// Refuses an output path that is a file, or a directory with anything in it.
+fn check_empty_dir(out: &Path) -> Result<(), Error> {
+    match fs::metadata(out) {
+        Ok(meta) if !meta.is_dir() => Err(Error::Invalid(format!(
+            "{} exists and is not a directory",
+            out.display()
+        ))),
+        Ok(_) => {
+            let mut entries = fs::read_dir(out).map_err(Error::io(out))?;
+            if entries.next().is_some() {
+                return Err(Error::Invalid(format!(
+                    "{} exists and is not empty",
+                    out.display()
+                )));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Error::io(out)(e)),
+    }
 }
 
 fn write_split(
@@ -426,6 +473,10 @@ fn write_split(
             "only {positions} unique positions {} plies below the root: use at most {positions} shards",
             options.split_depth
         )));
+    }
+    // Only now that the split is known to work: an earlier failure leaves no directories.
+    for dir in [out.join(workdir::SHARDS), out.join(workdir::RESULTS)] {
+        fs::create_dir(&dir).map_err(Error::io(&dir))?;
     }
 
     // Consecutive runs of about equal work.
@@ -530,7 +581,7 @@ fn expected_work(
     record: &Record,
     mode: CastlingMode,
     remaining: u32,
-) -> Result<u64, super::RecordError> {
+) -> Result<u64, crate::RecordError> {
     if remaining == 0 {
         return Ok(1);
     }

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::*;
-use crate::perft::{perft, PerftTable};
-use crate::Position;
+use quadboard_chess::perft::{perft, PerftTable};
+use quadboard_chess::Position;
 
 /// A fresh directory under the system temp dir, removed when dropped.
 struct TempDir(PathBuf);
@@ -50,7 +50,7 @@ fn unique_positions_from_the_start_match_the_published_counts() {
     }
 }
 
-/// Plies 5 and 6 (9.4 million positions): `cargo test --release -p quadboard-chess --lib -- --ignored unique`.
+/// Plies 5 and 6 (9.4 million positions): `cargo test --release -p quadboard-distributed --lib -- --ignored unique`.
 #[test]
 #[ignore]
 fn unique_positions_at_plies_5_and_6_match_the_published_counts() {
@@ -255,7 +255,9 @@ fn a_killed_shard_resumes_from_its_checkpoint() {
     );
     let total = dir.manifest().shards[0].records;
     assert_eq!(stopped.unwrap(), ShardOutcome::Stopped { done: 0, total });
-    assert_eq!(status(&dir).unwrap().seeds[0].running(), vec![0]);
+    // Nobody counts it any more: its worker file is gone.
+    assert!(!dir.worker_path(0, 0).exists());
+    assert_eq!(status(&dir).unwrap().seeds[0].stale(), vec![0]);
 
     // A checkpoint as a killed run leaves it: half the records, one of them with a count
     // no recount would give, which proves that the checkpoint was used.
@@ -419,15 +421,102 @@ fn status_tells_done_running_and_missing_shards() {
     .unwrap();
     let now = status(&dir).unwrap();
     let seed = &now.seeds[0];
+    // Shard 0 was stopped: its checkpoint stays, but no worker counts it.
     assert_eq!(
-        (seed.done(), seed.running(), seed.missing()),
-        (vec![2], vec![0], vec![1, 3])
+        (seed.done(), seed.running(), seed.stale(), seed.missing()),
+        (vec![2], vec![], vec![0], vec![1, 3])
     );
     let shard_sum = dir.read_counts(2, 0, false).unwrap().unwrap().sum;
     assert_eq!(seed.nodes(), shard_sum);
     let report = merge(&dir, None).unwrap();
     assert_eq!(report.total, None);
     assert_eq!(report.seeds[0].missing(), vec![1, 3]);
+    assert_eq!(report.seeds[0].stale(), vec![0]);
+
+    // While shard 1 counts, it is running.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let progress = |_, _| {
+        let seed = status(&dir).unwrap().seeds.remove(0);
+        let mut seen = seen.lock().unwrap();
+        seen.push((seed.running(), seed.stale()));
+    };
+    let options = ShardOptions {
+        progress: Some(&progress),
+        ..Default::default()
+    };
+    run_shard(&dir, 1, &options).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty());
+    assert!(seen.iter().all(|s| *s == (vec![1], vec![0])), "{seen:?}");
+    assert!(!dir.worker_path(1, 0).exists(), "removed at the end");
+}
+
+#[test]
+fn a_checkpoint_is_running_only_while_its_worker_is_alive() {
+    let (_temp, dir) = small_split("alive", 1);
+    let ShardOutcome::Counted { result, .. } =
+        run_shard(&dir, 0, &ShardOptions::default()).unwrap()
+    else {
+        panic!("counted");
+    };
+    // A checkpoint as a killed run leaves it.
+    std::fs::remove_file(dir.result_path(0, 0)).unwrap();
+    let mut partial = result;
+    partial.checkpoint = true;
+    let half = partial.counts.len() / 2;
+    for count in &mut partial.counts[half..] {
+        *count = PENDING;
+    }
+    std::fs::write(dir.checkpoint_path(0, 0), partial.to_bytes()).unwrap();
+    let state = || status(&dir).unwrap().seeds[0].shards[0];
+    let (done, total, nodes) = (half as u64, partial.counts.len() as u64, partial.sum);
+    let running = ShardState::Running { done, total, nodes };
+    let stale = ShardState::Stale { done, total, nodes };
+    let worker_file = dir.worker_path(0, 0);
+
+    // No worker file, or one that is not a worker file.
+    assert_eq!(state(), stale);
+    std::fs::write(&worker_file, "pid 1\n").unwrap();
+    assert_eq!(state(), stale);
+
+    let here = Worker::this_process();
+    let write = |worker: &Worker| std::fs::write(&worker_file, worker.to_text()).unwrap();
+    // Elsewhere: the heartbeat decides.
+    let now = here.updated;
+    let elsewhere = |updated| Worker {
+        host: Some("elsewhere.example".into()),
+        updated,
+        ..here.clone()
+    };
+    write(&elsewhere(now - 60));
+    assert_eq!(state(), running);
+    write(&elsewhere(now - STALE_AFTER.as_secs() - 60));
+    assert_eq!(state(), stale);
+    if here.same_machine(&here) {
+        // Here: this process runs, whatever its heartbeat.
+        write(&Worker {
+            updated: 0,
+            ..here.clone()
+        });
+        assert_eq!(state(), running);
+        // A process that has ended, with a fresh heartbeat.
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .arg("--list")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        write(&Worker {
+            pid,
+            pid_start: None,
+            ..here.clone()
+        });
+        assert_eq!(state(), stale);
+    }
+    // Running it again resumes, and the shard is done.
+    run_shard(&dir, 0, &ShardOptions::default()).unwrap();
+    assert!(matches!(state(), ShardState::Done { .. }));
 }
 
 #[test]
@@ -467,18 +556,45 @@ fn impossible_splits_are_refused() {
         ..SplitOptions::default()
     };
     let start = Position::new();
+    // Nested below a directory that does not exist either: a refused split removes every
+    // directory it made.
+    let out = temp.0.join("a").join("work");
     for (opts, needle) in [
         (options(3, 4, 2), "exceeds"),
         (options(3, 1, 0), "at least one"),
+        // Known only once the positions are found.
         (options(3, 1, 21), "at most 20 shards"),
     ] {
-        let e = split(&start, &opts, &temp.0).unwrap_err();
+        let e = split(&start, &opts, &out).unwrap_err();
         assert!(e.to_string().contains(needle), "{e}");
-        let _ = std::fs::remove_dir_all(&temp.0);
+        assert!(
+            !temp.0.exists(),
+            "{needle}: {} left behind",
+            temp.0.display()
+        );
     }
-    split(&start, &options(2, 1, 2), &temp.0).unwrap();
-    let e = split(&start, &options(2, 1, 2), &temp.0).unwrap_err();
+    // An empty directory that was there stays, empty.
+    std::fs::create_dir_all(&out).unwrap();
+    let e = split(&start, &options(3, 1, 21), &out).unwrap_err();
+    assert!(e.to_string().contains("at most 20 shards"), "{e}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
+    split(&start, &options(2, 1, 2), &out).unwrap();
+    let e = split(&start, &options(2, 1, 2), &out).unwrap_err();
     assert!(e.to_string().contains("not empty"), "{e}");
+    // A file where the directory should be.
+    let file = temp.0.join("file");
+    std::fs::write(&file, b"keep").unwrap();
+    let e = split(&start, &options(2, 1, 2), &file).unwrap_err();
+    assert!(e.to_string().contains("is not a directory"), "{e}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep");
+    // A root that no record can hold (33 pieces), refused before anything is written.
+    let crowded =
+        Position::from_fen_lenient("qqqqkqqq/pppppppp/8/8/8/N7/PPPPPPPP/QQQQKQQQ w - - 0 1")
+            .unwrap();
+    let fresh = temp.0.join("crowded");
+    let e = split(&crowded, &options(2, 1, 2), &fresh).unwrap_err();
+    assert!(e.to_string().contains("at most 32"), "{e}");
+    assert!(!fresh.exists());
 }
 
 #[test]
@@ -525,6 +641,9 @@ fn seeded_tables_count_the_same() {
     let expected = perft(&pos, 4);
     for seed in [0, 1, u64::MAX] {
         let table = PerftTable::with_seed(1, seed);
-        assert_eq!(crate::perft::perft_with_table(&pos, 4, &table), expected);
+        assert_eq!(
+            quadboard_chess::perft::perft_with_table(&pos, 4, &table),
+            expected
+        );
     }
 }
