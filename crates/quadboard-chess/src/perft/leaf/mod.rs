@@ -1,7 +1,7 @@
 //! Bulk counting at the leaves: the legal moves of a position counted without listing
 //! them, by the generator's own steps (`crate::movegen`) plus the shortcuts that only
 //! counting allows. Each shortcut was kept for a measured drop in instructions per leaf
-//! (`scripts/instructions-per-node.sh`; `docs/performance.md` has the record):
+//! (`scripts/instructions-per-node.sh`; `docs/log/` has the record):
 //!
 //! - **King moves** by a danger map carried from the parent ([`ZoneDanger`]) when the
 //!   last move cannot have changed it; else one or two targets tested square by square;
