@@ -142,12 +142,13 @@ pub(super) trait Engine: Cpu {
         depth: u32,
     ) -> u64;
 
-    /// [`leaf::count`] on this level, out of line: one copy per variant, not one per
-    /// call site of the visitor.
+    /// [`leaf::count`] on this level, out of line: for the rare moves (promotions, en
+    /// passant, castling) and perft 1, so that only the common moves' call sites carry
+    /// a copy of the counter inlined.
     ///
     /// # Safety
     /// The CPU must support the level (see [`Cpu`]).
-    unsafe fn count_leaves<S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
+    unsafe fn count_leaves<S: Side, B: Placement>(
         node: &Node<B>,
         leaves: &Leaves,
         leaper_checkers: Bitboard,
@@ -170,19 +171,14 @@ macro_rules! engine_impl {
 
             $(#[target_feature(enable = $feature)])*
             #[inline(never)]
-            unsafe fn count_leaves<
-                S: Side,
-                B: Placement,
-                const FEW_SLIDERS: bool,
-                const CASTLES: bool,
-            >(
+            unsafe fn count_leaves<S: Side, B: Placement>(
                 node: &Node<B>,
                 leaves: &Leaves,
                 leaper_checkers: Bitboard,
                 known_danger: Option<Bitboard>,
                 touched: Bitboard,
             ) -> u64 {
-                leaf::count::<Self, S, B, FEW_SLIDERS, CASTLES>(
+                leaf::count::<Self, S, B>(
                     node,
                     leaves,
                     leaper_checkers,
@@ -202,73 +198,41 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     node: &Node<B>,
     depth: u32,
 ) -> u64 {
-    if D::ABOVE_LEAF_PARENTS {
+    if D::ABOVE_LEAF_PARENTS || depth > 2 {
         debug_assert!(depth > 2);
-        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Leaves::NONE);
+        return expand_with::<C, S, B, D, false>(how, node, depth, None, Leaves::NONE);
     }
     if depth <= 1 {
-        return match Leaves::new::<S, B>(node) {
-            Some(leaves) => {
-                let checkers = leaves.leaper_checkers::<S, B>(node);
-                match leaves.may_castle() {
-                    true => leaf::count::<C, S, B, false, true>(
-                        node,
-                        &leaves,
-                        checkers,
-                        None,
-                        Bitboard::FULL,
-                    ),
-                    false => leaf::count::<C, S, B, false, false>(
-                        node,
-                        &leaves,
-                        checkers,
-                        None,
-                        Bitboard::FULL,
-                    ),
-                }
-            }
-            None => 0,
+        let Some(leaves) = Leaves::new::<S, B>(node) else {
+            return 0;
         };
-    }
-    if depth > 2 {
-        return expand_with::<C, S, B, D, false, false>(how, node, depth, None, Leaves::NONE);
+        let checkers = leaves.leaper_checkers::<S, B>(node);
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        return unsafe { C::count_leaves::<S, B>(node, &leaves, checkers, None, Bitboard::FULL) };
     }
     // Above the leaves, what we attack around their king carries over to most children;
-    // and captures only take their sliders away, so when those need at most two lookups
-    // here, every child counts slider moves by lookups.
-    // Their king, castling rights and pieces' moves are looked up once for all children
-    // (`Leaves`); without castling rights here, no child has castling to count.
+    // their king, castling rights and pieces' moves are looked up once for all children
+    // (`Leaves`), and so is whether their sliders are few enough to be looked up.
     let zone = ZoneDanger::new::<C, S, B>(node);
-    let few_sliders = leaf::slider_lookups::<S::Other, B>(node) <= 2;
     let Some(leaves) = Leaves::new::<S::Other, B>(node) else {
         // Without their king no child has a legal move to count.
         return 0;
     };
     let leaves = leaves.with_mobility::<C, S::Other, B>(node);
-    match (few_sliders, leaves.may_castle()) {
-        (true, true) => expand_with::<C, S, B, D, true, true>(how, node, depth, zone, leaves),
-        (true, false) => expand_with::<C, S, B, D, true, false>(how, node, depth, zone, leaves),
-        (false, true) => expand_with::<C, S, B, D, false, true>(how, node, depth, zone, leaves),
-        (false, false) => expand_with::<C, S, B, D, false, false>(how, node, depth, zone, leaves),
-    }
+    expand_with::<C, S, B, D, true>(how, node, depth, zone, leaves)
 }
 
+/// Generates the moves of `node` and counts below each; `LEAVES` at the leaves' parents,
+/// whose children are counted in bulk.
 #[inline(always)]
-fn expand_with<
-    C: Engine,
-    S: Side,
-    B: Placement,
-    D: Descend<B>,
-    const FEW_SLIDERS: bool,
-    const CASTLES: bool,
->(
+fn expand_with<C: Engine, S: Side, B: Placement, D: Descend<B>, const LEAVES: bool>(
     how: &D,
     node: &Node<B>,
     depth: u32,
     zone: Option<ZoneDanger>,
     leaves: Leaves,
 ) -> u64 {
-    let mut visitor = Expand::<C, S, B, D, FEW_SLIDERS, CASTLES> {
+    let mut visitor = Expand::<C, S, B, D, LEAVES> {
         node,
         depth: depth - 1,
         nodes: 0,
@@ -282,26 +246,19 @@ fn expand_with<
 }
 
 /// Makes each move and counts below it.
-struct Expand<'a, C, S, B, D, const FEW_SLIDERS: bool, const CASTLES: bool> {
+struct Expand<'a, C, S, B, D, const LEAVES: bool> {
     node: &'a Node<B>,
     depth: u32,
     nodes: u64,
     how: &'a D,
     zone: Option<ZoneDanger>,
-    /// Their king and castling rights at the leaves' parents (their castling only with
-    /// `CASTLES`), else unused.
+    /// What the children share at the leaves' parents (`LEAVES`), else unused.
     leaves: Leaves,
     level: core::marker::PhantomData<(C, S)>,
 }
 
-impl<
-        C: Engine,
-        S: Side,
-        B: Placement,
-        D: Descend<B>,
-        const FEW_SLIDERS: bool,
-        const CASTLES: bool,
-    > Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
+impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const LEAVES: bool>
+    Expand<'_, C, S, B, D, LEAVES>
 {
     /// The danger around their king after a move that leaves `role` on `to`, coming from
     /// `from` as `from_role`; known only at the leaves' parents.
@@ -319,9 +276,11 @@ impl<
 
     /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
     /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
-    /// which move more than one piece.
+    /// which move more than one piece. `COMMON` for the moves most leaves come from, whose
+    /// call sites have the leaf counter inlined (the child then stays in registers); the
+    /// others call its one out-of-line copy.
     #[inline(always)]
-    fn recurse(
+    fn recurse<const COMMON: bool>(
         &mut self,
         child: &Node<B>,
         role: Role,
@@ -329,7 +288,7 @@ impl<
         known_danger: Option<Bitboard>,
         special: bool,
     ) {
-        self.nodes += if !D::ABOVE_LEAF_PARENTS && self.depth == 1 {
+        self.nodes += if LEAVES {
             let checkers = self.leaves.check_from(role, to);
             // What en passant and castling change is not worth tracking.
             let touched = if special {
@@ -337,15 +296,19 @@ impl<
             } else {
                 from.bitboard() | to
             };
-            // SAFETY: code generic over a level runs only where the CPU supports it.
-            unsafe {
-                C::count_leaves::<S::Other, B, FEW_SLIDERS, CASTLES>(
-                    child,
-                    &self.leaves,
-                    checkers,
-                    known_danger,
-                    touched,
-                )
+            if COMMON {
+                leaf::count::<C, S::Other, B>(child, &self.leaves, checkers, known_danger, touched)
+            } else {
+                // SAFETY: code generic over a level runs only where the CPU supports it.
+                unsafe {
+                    C::count_leaves::<S::Other, B>(
+                        child,
+                        &self.leaves,
+                        checkers,
+                        known_danger,
+                        touched,
+                    )
+                }
             }
         } else {
             self.how.descend::<C, S::Other>(child, self.depth)
@@ -353,14 +316,8 @@ impl<
     }
 }
 
-impl<
-        C: Engine,
-        S: Side,
-        B: Placement,
-        D: Descend<B>,
-        const FEW_SLIDERS: bool,
-        const CASTLES: bool,
-    > Visitor for Expand<'_, C, S, B, D, FEW_SLIDERS, CASTLES>
+impl<C: Engine, S: Side, B: Placement, D: Descend<B>, const LEAVES: bool> Visitor
+    for Expand<'_, C, S, B, D, LEAVES>
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
@@ -368,7 +325,7 @@ impl<
             let mut child = *self.node;
             child.make_move(S::COLOR, role, from, to);
             let known_danger = self.known_danger(role, role, from, to);
-            self.recurse(&child, role, (from, to), known_danger, false);
+            self.recurse::<true>(&child, role, (from, to), known_danger, false);
         }
     }
 
@@ -384,20 +341,20 @@ impl<
                         let mut child = *self.node;
                         child.make_promotion(S::COLOR, from, to, role);
                         let known_danger = self.known_danger(Role::Pawn, role, from, to);
-                        self.recurse(&child, role, (from, to), known_danger, false);
+                        self.recurse::<false>(&child, role, (from, to), known_danger, false);
                     }
                 }
                 PawnMoves::DoublePush => {
                     let mut child = *self.node;
                     child.make_double_push(S::COLOR, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
+                    self.recurse::<true>(&child, Role::Pawn, (from, to), known_danger, false);
                 }
                 PawnMoves::Push | PawnMoves::Capture => {
                     let mut child = *self.node;
                     child.make_move(S::COLOR, Role::Pawn, from, to);
                     let known_danger = self.known_danger(Role::Pawn, Role::Pawn, from, to);
-                    self.recurse(&child, Role::Pawn, (from, to), known_danger, false);
+                    self.recurse::<true>(&child, Role::Pawn, (from, to), known_danger, false);
                 }
             }
         }
@@ -407,7 +364,7 @@ impl<
     fn en_passant(&mut self, from: Square, to: Square) {
         let mut child = *self.node;
         child.make_en_passant(S::COLOR, from, to);
-        self.recurse(&child, Role::Pawn, (from, to), None, true);
+        self.recurse::<false>(&child, Role::Pawn, (from, to), None, true);
     }
 
     #[inline(always)]
@@ -415,6 +372,6 @@ impl<
         let mut child = *self.node;
         child.make_castling(S::COLOR, king, rook);
         // The rook may give check, as a slider: `Checks` finds it.
-        self.recurse(&child, Role::King, (king, rook), None, true);
+        self.recurse::<false>(&child, Role::King, (king, rook), None, true);
     }
 }

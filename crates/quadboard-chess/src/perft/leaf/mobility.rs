@@ -35,6 +35,10 @@ pub(crate) struct Leaves {
     pub(super) total_mobility: u32,
     /// The union of `sensitive`.
     pub(super) any_sensitive: Bitboard,
+    /// Whether the side's sliders need at most two lookups in the parent, and so in every
+    /// child (captures only take sliders away): then they are counted by lookups rather
+    /// than by the eight-direction fill.
+    pub(super) few_sliders: bool,
 }
 
 impl Leaves {
@@ -54,6 +58,7 @@ impl Leaves {
         sensitive: [Bitboard::FULL; 3],
         total_mobility: 0,
         any_sensitive: Bitboard::FULL,
+        few_sliders: false,
     };
 
     /// The king of `S` and its castling rights, or `None` without a king (validation
@@ -71,6 +76,7 @@ impl Leaves {
             sensitive: [Bitboard::FULL; 3],
             total_mobility: 0,
             any_sensitive: Bitboard::FULL,
+            few_sliders: false,
         };
         let rights = node.castling & us & S::BACK_RANK;
         if rights.is_empty() {
@@ -119,7 +125,7 @@ impl Leaves {
         let movable = !us;
         self.mobility = [
             knight_moves::<B>(node, &checks, movable),
-            slider_moves::<C, B, false>(node, &checks, movable),
+            slider_moves::<C, B>(node, &checks, movable, false),
             pawn_moves::<S, B>(node, &checks, Bitboard::FULL),
         ];
         // Knights and sliders may go to any square but ours: an empty square that fills
@@ -138,6 +144,7 @@ impl Leaves {
         ];
         self.total_mobility = self.mobility.iter().sum();
         self.any_sensitive = self.sensitive[0] | self.sensitive[1] | self.sensitive[2];
+        self.few_sliders = super::slider_lookups::<S, B>(node) <= 2;
         self
     }
 

@@ -7,11 +7,11 @@
 //!   last move cannot have changed it; else one or two targets tested square by square;
 //!   else the setwise map.
 //! - **Sliders** counted by the eight-direction fill, or by lookups when the side has at
-//!   most two slider lookups to make (`FEW_SLIDERS`, decided once per parent).
+//!   most two slider lookups to make ([`Leaves::few_sliders`], decided once per parent).
 //! - **Pawns** by popcounts, three more per promotion target.
 //! - **Castling** with a corner rook read off the carried danger map, or without one off
 //!   a map computed once for the king's targets and every clear path; not looked at below
-//!   a parent whose other side has no castling rights (`CASTLES`).
+//!   a parent whose other side has no castling rights ([`Leaves::may_castle`]).
 //! - **Two plies together**: the leaves' parent counts the knight, slider and pawn
 //!   moves of the side to move at the leaves once ([`Leaves::with_mobility`]); a child
 //!   reached by a move that touches none of the squares those moves depend on, and that
@@ -33,12 +33,12 @@ use crate::{Bitboard, Role};
 /// `leaves` describes. `leaper_checkers` are the knights and pawns that give check (known
 /// from the move that led here: only the moved piece can). `known_danger` is what the
 /// other side attacks around our king and on our castling paths when the caller knows it
-/// (from [`ZoneDanger::after`]); with `FEW_SLIDERS` sliders are looked up one by one;
-/// without `CASTLES` the side is known to have no castling rights. `touched` holds the
+/// (from [`ZoneDanger::after`]). `leaves` also tells whether sliders are looked up one by
+/// one and whether the side may castle at all. `touched` holds the
 /// squares whose occupancy the last move changed (`FULL` when unknown), against which
 /// [`Leaves::mobility`] is reused.
 #[inline(always)]
-pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, const CASTLES: bool>(
+pub(crate) fn count<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     leaves: &Leaves,
     leaper_checkers: Bitboard,
@@ -53,7 +53,8 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     // the king's path), so without a carried map one is computed for them and the king.
     let (mut clear_a, mut clear_b) = (false, false);
     let mut corner_paths = Bitboard::EMPTY;
-    if CASTLES && checks.checkers.is_empty() {
+    let castles = leaves.may_castle();
+    if castles && checks.checkers.is_empty() {
         let [a, b] = leaves.rooks;
         clear_a = leaves.clear(a, node.castling, occupied);
         clear_b = leaves.clear(b, node.castling, occupied);
@@ -108,12 +109,12 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
     if free && (touched & leaves.any_sensitive).is_empty() {
         debug_assert_eq!(
             leaves.total_mobility,
-            fresh_piece_moves::<C, S, B, FEW_SLIDERS>(node, &checks),
+            fresh_piece_moves::<C, S, B>(node, leaves, &checks),
             "mobility reused"
         );
         n += leaves.total_mobility;
     } else {
-        n += piece_moves_after::<C, S, B, FEW_SLIDERS>(node, leaves, &checks, free, touched);
+        n += piece_moves_after::<C, S, B>(node, leaves, &checks, free, touched);
     }
 
     movegen::en_passant_moves::<C, S, B>(
@@ -123,7 +124,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
         #[inline(always)]
         |_, _| n += 1,
     );
-    if CASTLES {
+    if castles {
         let [a, b] = leaves.rooks;
         n += u32::from(clear_a && leaves.is_safe::<C, S, B>(node, a, known_danger));
         n += u32::from(clear_b && leaves.is_safe::<C, S, B>(node, b, known_danger));
@@ -135,7 +136,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool, cons
 /// each kind's from the parent when the move touched none of its sensitive squares and
 /// left us `free` (out of check, nothing pinned), else counted.
 #[inline(always)]
-fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+fn piece_moves_after<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     leaves: &Leaves,
     checks: &Checks,
@@ -153,7 +154,7 @@ fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
     n += if free && (touched & sliders).is_empty() {
         leaves.mobility[1]
     } else {
-        slider_moves::<C, B, FEW_SLIDERS>(node, checks, movable)
+        slider_moves::<C, B>(node, checks, movable, leaves.few_sliders)
     };
     n += if free && (touched & pawns).is_empty() {
         leaves.mobility[2]
@@ -162,7 +163,7 @@ fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
     };
     debug_assert_eq!(
         n,
-        fresh_piece_moves::<C, S, B, FEW_SLIDERS>(node, checks),
+        fresh_piece_moves::<C, S, B>(node, leaves, checks),
         "mobility reused in part"
     );
     n
@@ -171,14 +172,15 @@ fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
 /// The moves of our knights, sliders and pawns counted afresh: what the reused counts of
 /// [`Leaves::mobility`] must equal (checked under `debug_assertions`).
 #[inline(always)]
-fn fresh_piece_moves<C: Cpu, S: Side, B: Placement, const FEW_SLIDERS: bool>(
+fn fresh_piece_moves<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
+    leaves: &Leaves,
     checks: &Checks,
 ) -> u32 {
     let check_mask = checks.check_mask();
     let movable = !checks.us & check_mask;
     knight_moves::<B>(node, checks, movable)
-        + slider_moves::<C, B, FEW_SLIDERS>(node, checks, movable)
+        + slider_moves::<C, B>(node, checks, movable, leaves.few_sliders)
         + pawn_moves::<S, B>(node, checks, check_mask)
 }
 
@@ -198,17 +200,18 @@ pub(super) fn knight_moves<B: Placement>(
 
 /// The legal moves of our sliders to `movable` squares, pinned ones along their pins.
 #[inline(always)]
-pub(super) fn slider_moves<C: Cpu, B: Placement, const FEW_SLIDERS: bool>(
+pub(super) fn slider_moves<C: Cpu, B: Placement>(
     node: &Node<B>,
     checks: &Checks,
     movable: Bitboard,
+    few_sliders: bool,
 ) -> u32 {
     let (us, occupied, pinned) = (checks.us, checks.occupied, checks.pinned());
     let queens = node.role_set(Role::Queen);
     let orthogonal = (node.role_set(Role::Rook) | queens) & us & !pinned;
     let diagonal = (node.role_set(Role::Bishop) | queens) & us & !pinned;
     let mut n = 0;
-    if FEW_SLIDERS {
+    if few_sliders {
         for from in orthogonal {
             n += (C::rook(from, occupied) & movable).count();
         }
