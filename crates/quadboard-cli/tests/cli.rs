@@ -98,6 +98,31 @@ fn perft_with_threads_and_hash_agrees() {
     }
 }
 
+/// A table the process cannot have is an input error naming its size, not an abort
+/// (exit 134 with a backtrace). The address space is limited to 256 MiB so that a 1 GiB
+/// table must fail and nothing large is ever committed, whatever the machine and its
+/// overcommit policy; the CPU limit stops the run should the table be allocated anyway.
+#[cfg(unix)]
+#[test]
+fn perft_hash_larger_than_the_memory_is_an_error() {
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 262144 && ulimit -t 60 && exec \"$0\" \"$@\"",
+        ])
+        .arg(env!("CARGO_BIN_EXE_quadboard"))
+        .args(["perft", "8", "--hash", "1024"])
+        .output()
+        .expect("sh runs");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: --hash 1024: cannot allocate a perft table of 1024 MiB"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+}
+
 #[test]
 fn perft_in_chess960() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";

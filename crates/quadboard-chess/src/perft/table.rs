@@ -162,6 +162,10 @@ impl PerftTable {
     pub const ENTRY_BYTES: usize = core::mem::size_of::<Entry>();
 
     /// A table of at most `megabytes` MiB (a power of two number of entries, at least 2).
+    ///
+    /// # Panics
+    /// Aborts, as any allocation does, when the memory cannot be had;
+    /// [`PerftTable::try_new`] returns the failure instead.
     pub fn new(megabytes: usize) -> PerftTable {
         PerftTable::with_seed(megabytes, 0)
     }
@@ -170,17 +174,56 @@ impl PerftTable {
     /// (0 gives the table of `new`): another seed stores the same subtrees in other
     /// buckets under other keys, so that two runs with different seeds share neither a
     /// table layout nor a key collision.
+    ///
+    /// # Panics
+    /// Aborts when the memory cannot be had, as [`PerftTable::new`] does.
     pub fn with_seed(megabytes: usize, seed: u64) -> PerftTable {
-        let bucket_bytes = core::mem::size_of::<Bucket>();
-        let wanted = (megabytes.saturating_mul(1 << 20) / bucket_bytes).max(1);
-        // Round down to a power of two so that the index is a mask.
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        PerftTable {
-            buckets: Buckets::new(len),
+        match PerftTable::try_with_seed(megabytes, seed) {
+            Ok(table) => table,
+            // The allocator's own report ("memory allocation of N bytes failed").
+            Err(e) => match Layout::from_size_align(e.bytes, 64) {
+                Ok(layout) => alloc::alloc::handle_alloc_error(layout),
+                Err(_) => panic!("{e}: the size has no memory layout"),
+            },
+        }
+    }
+
+    /// Like [`PerftTable::new`], but a size the allocator refuses (more than the process
+    /// may have, or than the address space holds) is an error instead of an abort.
+    ///
+    /// The memory comes zeroed from the allocator, so a large table is only reserved
+    /// here: pages are committed where perft writes. Whether the system will commit them
+    /// all later is not known here (Linux overcommits).
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails, with the size asked for.
+    ///
+    /// ```
+    /// use quadboard_chess::perft::PerftTable;
+    /// assert_eq!(PerftTable::try_new(1).unwrap().len(), 32_768);
+    /// assert!(PerftTable::try_new(usize::MAX).is_err());
+    /// ```
+    pub fn try_new(megabytes: usize) -> Result<PerftTable, TableAllocError> {
+        PerftTable::try_with_seed(megabytes, 0)
+    }
+
+    /// [`PerftTable::with_seed`] with the allocation's failure returned, as in
+    /// [`PerftTable::try_new`].
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails.
+    pub fn try_with_seed(megabytes: usize, seed: u64) -> Result<PerftTable, TableAllocError> {
+        PerftTable::try_with_buckets(buckets_in(megabytes), seed)
+    }
+
+    /// A table of `len` buckets (a power of two) under `seed`.
+    fn try_with_buckets(len: usize, seed: u64) -> Result<PerftTable, TableAllocError> {
+        Ok(PerftTable {
+            buckets: Buckets::try_new(len)?,
             mask: len - 1,
             seeds: [splitmix(seed), splitmix(seed ^ 0x9e37_79b9_7f4a_7c15)],
             verified: [u64::MAX; 2],
-        }
+        })
     }
 
     /// A table that compares only the key bits in `verified`, for tests of the
@@ -259,6 +302,13 @@ fn splitmix(seed: u64) -> u64 {
     z ^ z >> 31
 }
 
+/// The buckets of a table of at most `megabytes` MiB: a power of two (so that the index
+/// is a mask), at least one.
+fn buckets_in(megabytes: usize) -> usize {
+    let wanted = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
 /// `len` empty buckets, cache-line aligned, in zeroed memory from the allocator: a large
 /// table comes from fresh pages, so that making one costs no time and memory is
 /// committed only where the run writes. (Asking the allocator for 64-byte alignment
@@ -277,28 +327,28 @@ unsafe impl Send for Buckets {}
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
-    fn new(len: usize) -> Buckets {
+    /// `len` zeroed buckets, or the size that could not be had.
+    fn try_new(len: usize) -> Result<Buckets, TableAllocError> {
         let align = core::mem::align_of::<Bucket>();
-        let layout = len
-            .checked_mul(core::mem::size_of::<Bucket>())
-            .and_then(|bytes| bytes.checked_add(align))
-            .and_then(|bytes| Layout::from_size_align(bytes, 8).ok())
-            .expect("perft table size overflows");
+        let bytes = len.saturating_mul(core::mem::size_of::<Bucket>());
+        // A size over `isize::MAX` has no layout: no allocator could give it.
+        let layout = bytes
+            .checked_add(align)
+            .and_then(|total| Layout::from_size_align(total, 8).ok())
+            .ok_or(TableAllocError { bytes })?;
         // SAFETY: the layout is not zero-sized.
         let raw = unsafe { alloc::alloc::alloc_zeroed(layout) };
-        let Some(allocation) = NonNull::new(raw) else {
-            alloc::alloc::handle_alloc_error(layout)
-        };
+        let allocation = NonNull::new(raw).ok_or(TableAllocError { bytes })?;
         let skip = raw.align_offset(align);
         // SAFETY: `skip < align`, and the allocation has `align` bytes beyond the buckets.
         let first = unsafe { allocation.add(skip) }.cast::<Bucket>();
-        huge_pages(first.as_ptr().cast(), len * core::mem::size_of::<Bucket>());
-        Buckets {
+        huge_pages(first.as_ptr().cast(), bytes);
+        Ok(Buckets {
             first,
             len,
             allocation,
             layout,
-        }
+        })
     }
 }
 
@@ -369,5 +419,62 @@ impl PerftTable {
 impl core::fmt::Debug for PerftTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "PerftTable({} entries)", self.len())
+    }
+}
+
+/// A perft table whose memory the allocator refused: more than the process may have, or
+/// than the address space holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    bytes: usize,
+}
+
+impl TableAllocError {
+    /// The size of the table that could not be allocated, in bytes (saturated at
+    /// `usize::MAX`).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl core::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        const MIB: usize = 1 << 20;
+        if self.bytes.is_multiple_of(MIB) {
+            write!(
+                f,
+                "cannot allocate a perft table of {} MiB",
+                self.bytes / MIB
+            )
+        } else {
+            write!(f, "cannot allocate a perft table of {} bytes", self.bytes)
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TableAllocError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// Sizes no allocator can give are errors with the size, not aborts: beyond
+    /// `isize::MAX` (no layout) and beyond the address space (the allocator refuses; the
+    /// memory is only reserved, so nothing is committed either way).
+    #[test]
+    fn impossible_sizes_are_errors() {
+        let err = PerftTable::try_new(usize::MAX).unwrap_err();
+        assert!(err.bytes() > isize::MAX as usize, "{err}");
+        #[cfg(target_pointer_width = "64")]
+        {
+            let err = PerftTable::try_new(1 << 40).unwrap_err();
+            assert_eq!(err.bytes(), 1 << 60);
+            assert_eq!(
+                err.to_string(),
+                "cannot allocate a perft table of 1099511627776 MiB"
+            );
+        }
     }
 }

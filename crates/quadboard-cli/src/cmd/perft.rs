@@ -36,7 +36,14 @@ pub struct Args {
 /// last line is always `Nodes searched: <N>`. Time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
-    let table = (args.hash > 0).then(|| PerftTable::new(args.hash as usize));
+    let table = match args.hash {
+        0 => None,
+        megabytes => Some(PerftTable::try_new(megabytes as usize).map_err(|e| {
+            CliError::input(format!(
+                "--hash {megabytes}: {e}: the memory is not available (try a smaller --hash)"
+            ))
+        })?),
+    };
     let start = Instant::now();
     let mut out = output::stdout();
     let representation = if args.quad {
