@@ -23,9 +23,11 @@ use core::alloc::Layout;
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU64, Ordering};
 
+use super::{perft, TABLE_MIN_DEPTH};
 use crate::attacks;
 use crate::board::Placement;
 use crate::movegen::Node;
+use crate::position::Position;
 use crate::{Color, Role};
 
 /// A perft subtree's identity: position and remaining depth, packed in five words.
@@ -216,6 +218,47 @@ impl PerftTable {
         PerftTable::try_with_buckets(buckets_in(megabytes), seed)
     }
 
+    /// A table for a perft of `pos` to `depth` with at most `megabytes` MiB: the size
+    /// [`PerftTable::try_new`] gives, or less when the search is too small to fill it.
+    ///
+    /// Perft stores a count for each subtree of two plies or more, so the search can
+    /// store at most its nodes on plies 0 to `depth - 2`. They are counted with perft
+    /// where that is cheap (a few thousand move generations at most) and extrapolated
+    /// with the largest branching factor seen beyond; the table gets a bucket (two
+    /// entries) for each, rounded up to a power of two. A larger table would cost more
+    /// than it saves: each store writes a random page, and on Linux a table of 2 MiB
+    /// or more asks for huge pages, each of which the kernel clears on its first write
+    /// (a `perft 5` with 16 GiB wrote about 9,000 entries over most of 8,192 huge pages).
+    /// Deep searches estimate far more entries than any table holds and get the size
+    /// asked for; finding that out costs under a millisecond.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails.
+    ///
+    /// ```
+    /// use quadboard_chess::perft::{perft_with_table, PerftTable};
+    /// use quadboard_chess::Position;
+    /// let pos = Position::new();
+    /// // perft 4 stores at most the 421 nodes of plies 0 to 2: 512 buckets.
+    /// let table = PerftTable::try_for_perft(&pos, 4, 1024).unwrap();
+    /// assert_eq!(table.len(), 1024);
+    /// assert_eq!(perft_with_table(&pos, 4, &table), 197_281);
+    /// // Deep searches get what they ask for.
+    /// assert_eq!(PerftTable::try_for_perft(&pos, 9, 1).unwrap().len(), 32_768);
+    /// ```
+    pub fn try_for_perft(
+        pos: &Position,
+        depth: u32,
+        megabytes: usize,
+    ) -> Result<PerftTable, TableAllocError> {
+        let needed = stored_estimate(pos, depth)
+            .max(1)
+            .checked_next_power_of_two()
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX);
+        PerftTable::try_with_buckets(buckets_in(megabytes).min(needed), 0)
+    }
+
     /// A table of `len` buckets (a power of two) under `seed`.
     fn try_with_buckets(len: usize, seed: u64) -> Result<PerftTable, TableAllocError> {
         Ok(PerftTable {
@@ -307,6 +350,39 @@ fn splitmix(seed: u64) -> u64 {
 fn buckets_in(megabytes: usize) -> usize {
     let wanted = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
     1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
+/// Levels of the tree with at most this many nodes are expanded to count the next one
+/// exactly: the estimate then costs at most a few thousand generations beyond the first
+/// levels, well under a millisecond.
+const EXACT_UP_TO: u64 = 1 << 12;
+
+/// An upper estimate of the counts a perft of `pos` to `depth` stores: its nodes with
+/// [`TABLE_MIN_DEPTH`] plies or more left, those on plies 0 to `depth - 2`. Each level is
+/// counted by perft while the level above has at most [`EXACT_UP_TO`] nodes, and beyond
+/// that is the level above times the largest branching factor seen so far (saturating).
+/// Transpositions make the true number of stores smaller: the tree counts a position once
+/// per path.
+fn stored_estimate(pos: &Position, depth: u32) -> u64 {
+    let Some(last) = depth.checked_sub(TABLE_MIN_DEPTH) else {
+        return 0;
+    };
+    let (mut level, mut total, mut branching) = (1u64, 1u64, 1u64);
+    for ply in 1..=last {
+        if level == 0 {
+            // Every line has ended: nothing deeper to store.
+            break;
+        }
+        level = if level <= EXACT_UP_TO {
+            let next = perft(pos, ply);
+            branching = branching.max(next.div_ceil(level));
+            next
+        } else {
+            level.saturating_mul(branching)
+        };
+        total = total.saturating_add(level);
+    }
+    total
 }
 
 /// `len` empty buckets, cache-line aligned, in zeroed memory from the allocator: a large
@@ -476,5 +552,30 @@ mod tests {
                 "cannot allocate a perft table of 1099511627776 MiB"
             );
         }
+    }
+
+    /// The estimate is exact while the tree is small, grows with depth, and deep searches
+    /// get the size asked for.
+    #[test]
+    fn the_table_fits_the_search() {
+        let start = Position::new();
+        for (depth, stored) in [(0, 0), (1, 0), (2, 1), (3, 21), (4, 421), (5, 9_323)] {
+            assert_eq!(stored_estimate(&start, depth), stored, "depth {depth}");
+        }
+        // Ply 4 extrapolated from ply 3 (8,902 nodes, at most 23 per node above).
+        assert_eq!(stored_estimate(&start, 6), 9_323 + 8_902 * 23);
+        assert_eq!(
+            PerftTable::try_for_perft(&start, 5, 1024).unwrap().len(),
+            2 * 16_384
+        );
+        for depth in 7..=20 {
+            let table = PerftTable::try_for_perft(&start, depth, 1).unwrap();
+            assert_eq!(table.len(), PerftTable::new(1).len(), "depth {depth}");
+        }
+        // Checkmated: the root alone.
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mate = Position::from_fen(mate).unwrap();
+        assert_eq!(stored_estimate(&mate, 9), 1);
+        assert_eq!(PerftTable::try_for_perft(&mate, 9, 1024).unwrap().len(), 2);
     }
 }

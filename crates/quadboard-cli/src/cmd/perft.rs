@@ -23,8 +23,11 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-    /// Transposition table size in MiB (0: none). An entry is trusted only when its
-    /// 128-bit key of position and depth matches (docs/performance.md: collision risk).
+    /// Transposition table of at most this many MiB (0: none), for deep perft (depth 7 or
+    /// more from the start position): it counts each subtree that several move orders
+    /// reach once. A smaller search gets a table sized for it (stderr says how large). An
+    /// entry is trusted only when its 128-bit key of position and depth matches
+    /// (docs/performance.md: collision risk).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
     hash: u32,
     /// Run the engine on quad-bitboards instead of the dense board (same counts).
@@ -33,16 +36,29 @@ pub struct Args {
 }
 
 /// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
-/// last line is always `Nodes searched: <N>`. Time and speed go to stderr.
+/// last line is always `Nodes searched: <N>`. The table's size, time and speed go to
+/// stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
     let table = match args.hash {
         0 => None,
-        megabytes => Some(PerftTable::try_new(megabytes as usize).map_err(|e| {
-            CliError::input(format!(
-                "--hash {megabytes}: {e}: the memory is not available (try a smaller --hash)"
-            ))
-        })?),
+        megabytes => {
+            let table = PerftTable::try_for_perft(&pos, args.depth, megabytes as usize)
+                .map_err(|e| {
+                    CliError::input(format!(
+                        "--hash {megabytes}: {e}: the memory is not available (try a smaller --hash)"
+                    ))
+                })?;
+            let bytes = table.len() * PerftTable::ENTRY_BYTES;
+            // A table sized down is at most half the largest power of two allowed.
+            let sized = if bytes.saturating_mul(2) <= (megabytes as usize).saturating_mul(1 << 20) {
+                format!(", sized for this search (--hash {megabytes} allows more)")
+            } else {
+                String::new()
+            };
+            eprintln!("table: {}, {} entries{sized}", human(bytes), table.len());
+            Some(table)
+        }
     };
     let start = Instant::now();
     let mut out = output::stdout();
@@ -92,4 +108,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         output::mnps(total, seconds)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A size in bytes for people: whole KiB, MiB or GiB where it is one (table sizes are
+/// powers of two), else bytes.
+fn human(n: usize) -> String {
+    for (unit, size) in [("GiB", 1usize << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] {
+        if n >= size && n.is_multiple_of(size) {
+            return format!("{} {unit}", n / size);
+        }
+    }
+    format!("{n} bytes")
 }
