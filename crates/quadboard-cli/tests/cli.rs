@@ -162,6 +162,17 @@ fn perft_sizes_the_table_for_the_search() {
 }
 
 #[test]
+fn perft_zero_divides_nothing() {
+    let out = quadboard(&["perft", "0", "--divide"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 1\n");
+    // A root without moves has nothing to divide either.
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = quadboard(&["perft", "2", "--divide", "--fen", mate]);
+    assert_eq!(stdout(&out), "Nodes searched: 0\n");
+}
+
+#[test]
 fn perft_in_chess960() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     assert_eq!(

@@ -35,9 +35,9 @@ pub struct Args {
     quad: bool,
 }
 
-/// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
-/// last line is always `Nodes searched: <N>`. The table's size, time and speed go to
-/// stderr.
+/// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line
+/// (neither at depth 0 or from a root without moves: nothing is divided); the last line
+/// is always `Nodes searched: <N>`. The table's size, time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
     let table = match args.hash {
@@ -91,7 +91,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         } else {
             divided.iter().map(|(_, n)| n).sum()
         };
-        if args.divide {
+        // Depth 0 divides nothing (nor does a root without moves): only the total, as
+        // other tools print it.
+        if args.divide && !divided.is_empty() {
             divided.sort();
             for (uci, nodes) in &divided {
                 writeln!(out, "{uci}: {nodes}")?;
