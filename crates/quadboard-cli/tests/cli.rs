@@ -279,6 +279,20 @@ fn suite_reads_the_perft_block_format() {
     assert_eq!(last_line(&out), "3 passed, 0 failed");
 }
 
+/// A file without entries is a mistake (a wrong path, a truncated download), not a suite
+/// that passed.
+#[test]
+fn suite_without_entries_is_an_error() {
+    for (name, text) in [
+        ("empty.epd", ""),
+        ("comments.epd", "# nothing yet\n\n   \n# still nothing\n"),
+        ("comments.perft", "# an empty .perft file\n"),
+    ] {
+        let path = temp_file(name, text);
+        assert_input_error(&["suite", path.to_str().unwrap()], "no perft entries");
+    }
+}
+
 #[test]
 fn suite_rejects_a_bad_file() {
     let path = temp_file("bad.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\nthis is not a suite line\n");
