@@ -49,6 +49,13 @@ fn attacks_of_sliders_and_blockers() {
 }
 
 #[test]
+fn attacks_counts_one_square_in_the_singular() {
+    // A white pawn on a2 attacks b3 alone; on the last rank it attacks nothing.
+    assert_eq!(last_line(&quadboard(&["attacks", "P", "a2"])), "1 square");
+    assert_eq!(last_line(&quadboard(&["attacks", "P", "a8"])), "0 squares");
+}
+
+#[test]
 fn attacks_rejects_bad_arguments() {
     assert_input_error(&["attacks", "N", "i9"], "i9");
     assert_input_error(&["attacks", "X", "a1"], "X");
