@@ -355,6 +355,28 @@ fn suite_on_the_shared_files() {
     assert!(files > 0, "no suite files in {}", dir.display());
 }
 
+/// Every subcommand is in the list of `--help`, and the line it opens with names them
+/// all (it named six of eleven).
+#[test]
+fn help_names_every_subcommand() {
+    let out = quadboard(&["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let summary = text.lines().next().unwrap_or_default();
+    let (_, list) = text.split_once("\nCommands:\n").expect("a command list");
+    for name in [
+        "perft", "suite", "bench", "show", "moves", "play", "attacks", "split", "shard", "merge",
+        "status",
+    ] {
+        assert!(
+            list.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "{name} not listed: {text}"
+        );
+        assert!(summary.contains(name), "{name} not in {summary:?}");
+    }
+}
+
 #[test]
 fn help_and_version_succeed() {
     assert!(quadboard(&["--help"]).status.success());
