@@ -191,6 +191,27 @@ fn bad_moves_name_the_move_its_ply_and_the_reason() {
     assert_eq!(quadboard(&["play"]).status.code(), Some(2));
 }
 
+/// Errors quote the move as typed: `0-0` was reported as `O-O`, `Nb1-d2?` as `Nd2`.
+#[test]
+fn errors_quote_the_move_as_typed() {
+    assert_error(
+        &["play", "0-0"],
+        "error: ply 1: illegal move '0-0' in this position",
+    );
+    assert_error(
+        &["play", "e4", "e5", "Nb1-d2?"],
+        "error: ply 3: illegal move 'Nb1-d2?' in this position",
+    );
+    assert_error(
+        &["play", "--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2!"],
+        "error: ply 1: ambiguous move 'Nd2!': it could be played from b1 or f3",
+    );
+    assert_error(
+        &["play", "--fen", "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7-c8"],
+        "error: ply 1: illegal move 'c7-c8' in this position (a pawn reaching the last rank promotes, like c8=Q)",
+    );
+}
+
 #[test]
 fn moves_in_san_then_the_count() {
     let text = success(&["moves", "--san"]);

@@ -9,12 +9,13 @@
 //!
 //! `Outcome:` is `* (ongoing)` while the game goes on; `Claimable:` appears only when a draw
 //! may be claimed. A move that cannot be read or played, or one after the game has ended,
-//! is an input error naming the move and its ply (1 for the first move given).
+//! is an input error naming the move as typed and its ply (1 for the first move given).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use quadboard_chess::position::UciError;
+use quadboard_chess::san::SanError;
 use quadboard_chess::{Game, Move, Position};
 
 use crate::cmd::show;
@@ -64,7 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The move `text` names in UCI, or else in SAN; the error in words.
+/// The move `text` names in UCI, or else in SAN; the error in words, quoting `text` as
+/// typed.
 fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
     match pos.parse_uci(text) {
         Ok(m) => return Ok(m),
@@ -72,9 +74,14 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
         Err(UciError::Syntax(_)) => {}
     }
     pos.parse_san(text).map_err(|e| match e {
-        quadboard_chess::san::SanError::Syntax(_) => {
+        SanError::Syntax(_) => {
             format!("'{text}' is not a move in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q)")
         }
-        other => other.to_string(),
+        // The library quotes the move as it read it (`0-0` as `O-O`, `Ng1-f3!` as `Nf3`);
+        // the user looks for what they typed.
+        SanError::Illegal(san) | SanError::Ambiguous { san, .. } => {
+            e.to_string()
+                .replacen(&format!("'{san}'"), &format!("'{text}'"), 1)
+        }
     })
 }
