@@ -49,6 +49,13 @@ fn attacks_of_sliders_and_blockers() {
 }
 
 #[test]
+fn attacks_counts_one_square_in_the_singular() {
+    // A white pawn on a2 attacks b3 alone; on the last rank it attacks nothing.
+    assert_eq!(last_line(&quadboard(&["attacks", "P", "a2"])), "1 square");
+    assert_eq!(last_line(&quadboard(&["attacks", "P", "a8"])), "0 squares");
+}
+
+#[test]
 fn attacks_rejects_bad_arguments() {
     assert_input_error(&["attacks", "N", "i9"], "i9");
     assert_input_error(&["attacks", "X", "a1"], "X");
@@ -96,6 +103,80 @@ fn perft_with_threads_and_hash_agrees() {
         assert!(out.status.success(), "{args:?}");
         assert_eq!(last_line(&out), "Nodes searched: 4085603", "{args:?}");
     }
+}
+
+/// A table the process cannot have is an input error naming its size, not an abort
+/// (exit 134 with a backtrace). The address space is limited to 256 MiB so that a 1 GiB
+/// table must fail and nothing large is ever committed, whatever the machine and its
+/// overcommit policy; the CPU limit stops the run should the table be allocated anyway.
+#[cfg(unix)]
+#[test]
+fn perft_hash_larger_than_the_memory_is_an_error() {
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 262144 && ulimit -t 60 && exec \"$0\" \"$@\"",
+        ])
+        .arg(env!("CARGO_BIN_EXE_quadboard"))
+        .args(["perft", "8", "--hash", "1024"])
+        .output()
+        .expect("sh runs");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: --hash 1024: cannot allocate a perft table of 1024 MiB"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+}
+
+/// A small search gets a table sized for it, not the size asked for, which it would only
+/// fault in (perft 5 took 1.6 s with 256 MiB and 71 s with 16 GiB, 0.01 s without): perft
+/// 3 stores at most the 21 nodes of plies 0 and 1. The counts stay exact.
+#[test]
+fn perft_sizes_the_table_for_the_search() {
+    for (depth, nodes) in [("3", "8902"), ("5", "4865609")] {
+        let out = quadboard(&["perft", depth, "--hash", "16384"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(last_line(&out), format!("Nodes searched: {nodes}"));
+        let err = stderr(&out);
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("table: "))
+            .unwrap_or_else(|| panic!("no table line in {err:?}"));
+        assert!(
+            line.ends_with("sized for this search (--hash 16384 allows more)"),
+            "{line}"
+        );
+        let entries: usize = line
+            .split(", ")
+            .nth(1)
+            .and_then(|e| e.strip_suffix(" entries"))
+            .and_then(|e| e.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        // Two entries a node that can be stored, rounded up to a power of two.
+        let most = if depth == "3" { 64 } else { 2 * 16384 };
+        assert!(entries <= most, "{line}");
+    }
+    // A search that fills the table asked for gets all of it.
+    let out = quadboard(&["perft", "5", "--hash", "1"]);
+    assert_eq!(last_line(&out), "Nodes searched: 4865609");
+    assert!(
+        stderr(&out).starts_with("table: 1 MiB, 32768 entries\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn perft_zero_divides_nothing() {
+    let out = quadboard(&["perft", "0", "--divide"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 1\n");
+    // A root without moves has nothing to divide either.
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = quadboard(&["perft", "2", "--divide", "--fen", mate]);
+    assert_eq!(stdout(&out), "Nodes searched: 0\n");
 }
 
 #[test]
@@ -205,6 +286,20 @@ fn suite_reads_the_perft_block_format() {
     assert_eq!(last_line(&out), "3 passed, 0 failed");
 }
 
+/// A file without entries is a mistake (a wrong path, a truncated download), not a suite
+/// that passed.
+#[test]
+fn suite_without_entries_is_an_error() {
+    for (name, text) in [
+        ("empty.epd", ""),
+        ("comments.epd", "# nothing yet\n\n   \n# still nothing\n"),
+        ("comments.perft", "# an empty .perft file\n"),
+    ] {
+        let path = temp_file(name, text);
+        assert_input_error(&["suite", path.to_str().unwrap()], "no perft entries");
+    }
+}
+
 #[test]
 fn suite_rejects_a_bad_file() {
     let path = temp_file("bad.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\nthis is not a suite line\n");
@@ -258,6 +353,28 @@ fn suite_on_the_shared_files() {
         );
     }
     assert!(files > 0, "no suite files in {}", dir.display());
+}
+
+/// Every subcommand is in the list of `--help`, and the line it opens with names them
+/// all (it named six of eleven).
+#[test]
+fn help_names_every_subcommand() {
+    let out = quadboard(&["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let summary = text.lines().next().unwrap_or_default();
+    let (_, list) = text.split_once("\nCommands:\n").expect("a command list");
+    for name in [
+        "perft", "suite", "bench", "show", "moves", "play", "attacks", "split", "shard", "merge",
+        "status",
+    ] {
+        assert!(
+            list.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "{name} not listed: {text}"
+        );
+        assert!(summary.contains(name), "{name} not in {summary:?}");
+    }
 }
 
 #[test]

@@ -191,6 +191,106 @@ fn bad_moves_name_the_move_its_ply_and_the_reason() {
     assert_eq!(quadboard(&["play"]).status.code(), Some(2));
 }
 
+/// Errors quote the move as typed: `0-0` was reported as `O-O`, `Nb1-d2?` as `Nd2`.
+#[test]
+fn errors_quote_the_move_as_typed() {
+    assert_error(
+        &["play", "0-0"],
+        "error: ply 1: illegal move '0-0' in this position",
+    );
+    assert_error(
+        &["play", "e4", "e5", "Nb1-d2?"],
+        "error: ply 3: illegal move 'Nb1-d2?' in this position",
+    );
+    assert_error(
+        &["play", "--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2!"],
+        "error: ply 1: ambiguous move 'Nd2!': it could be played from b1 or f3",
+    );
+    assert_error(
+        &["play", "--fen", "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7-c8"],
+        "error: ply 1: illegal move 'c7-c8' in this position (a pawn reaching the last rank promotes, like c8=Q)",
+    );
+}
+
+/// Movetext as people paste it: numbers attached or apart, in one argument or many, a
+/// result at the end.
+#[test]
+fn play_reads_pasted_movetext() {
+    let expected = "Moves: 1. e4 e5 2. Nf3 Nc6";
+    for args in [
+        &["1.e4 e5 2.Nf3 Nc6"][..],
+        &["1. e4 e5 2. Nf3 Nc6"],
+        &["1.", "e4", "e5", "2.", "Nf3", "Nc6"],
+        &["1.e4", "e5", "2.Nf3", "Nc6"],
+        &["1. e4 1... e5 2. Nf3 2... Nc6"],
+        &["1. e4 1. e5 2. Nf3 2. Nc6"],
+        &["1.e4 1...e5 2.Nf3 Nc6 *"],
+        &["  1. e4\te5\n2. Nf3 Nc6  "],
+        &["e4 e5 Nf3 Nc6"],
+    ] {
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        assert_eq!(game_lines(&all)[0], expected, "{args:?}");
+    }
+    // Black to move starts with `N...`; numbers follow the FEN's.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 12";
+    for text in ["12... e5 13. Nf3", "12...e5 13.Nf3", "e5 13. Nf3"] {
+        let lines = game_lines(&["play", "--fen", fen, text]);
+        assert_eq!(lines[0], "Moves: 12... e5 13. Nf3", "{text}");
+    }
+    // A result is ignored: the board need not show it (resignation, agreement).
+    for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+        let lines = game_lines(&["play", "1. e4 e5", result]);
+        assert_eq!(
+            lines,
+            ["Moves: 1. e4 e5", "Outcome: * (ongoing)"],
+            "{result}"
+        );
+    }
+    let lines = game_lines(&["play", "1. f3 e5 2. g4 Qh4# 0-1"]);
+    assert_eq!(lines[1], "Outcome: 0-1 (checkmate)");
+    // Castling with zeros is a move, not a number.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let lines = game_lines(&["play", "--fen", fen, "1. 0-0"]);
+    assert_eq!(lines[0], "Moves: 1. O-O");
+}
+
+/// Move numbers must fit the moves: a wrong one usually means a move was lost.
+#[test]
+fn movetext_numbers_that_do_not_fit_are_errors() {
+    assert_error(
+        &["play", "1. e4 2. Nf3"],
+        "error: ply 2: move number '2.' does not fit: the next move is 1... (black to move)",
+    );
+    assert_error(
+        &["play", "1... e5"],
+        "error: ply 1: move number '1...' does not fit: the next move is 1. (white to move)",
+    );
+    assert_error(
+        &["play", "1. e4 e5 3. Nf3"],
+        "error: ply 3: move number '3.' does not fit: the next move is 2. (white to move)",
+    );
+    assert_error(
+        &["play", "1. e4 e5 2."],
+        "error: ply 3: move number '2.' without a move after it",
+    );
+    assert_error(
+        &["play", "1. 1. e4"],
+        "error: ply 1: move number '1.' follows '1.' without a move between",
+    );
+    assert_error(
+        &["play", "1. e4 1-0 e5"],
+        "error: the result '1-0' must come last, after the moves",
+    );
+    assert_error(&["play", "*"], "error: no moves to play");
+    assert_error(&["play", " "], "error: no moves to play");
+    // Two dots are neither a white nor a black move number.
+    assert_error(
+        &["play", "1..e4"],
+        "error: ply 1: '1..e4' is not a move in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q)",
+    );
+}
+
 #[test]
 fn moves_in_san_then_the_count() {
     let text = success(&["moves", "--san"]);

@@ -20,7 +20,7 @@ mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{perft_divide, perft_total, PerftOptions};
-pub use table::PerftTable;
+pub use table::{PerftTable, TableAllocError};
 
 use crate::cpu::dispatch;
 use crate::position::Position;

@@ -23,9 +23,11 @@ use core::alloc::Layout;
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU64, Ordering};
 
+use super::{perft, TABLE_MIN_DEPTH};
 use crate::attacks;
 use crate::board::Placement;
 use crate::movegen::Node;
+use crate::position::Position;
 use crate::{Color, Role};
 
 /// A perft subtree's identity: position and remaining depth, packed in five words.
@@ -162,6 +164,10 @@ impl PerftTable {
     pub const ENTRY_BYTES: usize = core::mem::size_of::<Entry>();
 
     /// A table of at most `megabytes` MiB (a power of two number of entries, at least 2).
+    ///
+    /// # Panics
+    /// Aborts, as any allocation does, when the memory cannot be had;
+    /// [`PerftTable::try_new`] returns the failure instead.
     pub fn new(megabytes: usize) -> PerftTable {
         PerftTable::with_seed(megabytes, 0)
     }
@@ -170,17 +176,97 @@ impl PerftTable {
     /// (0 gives the table of `new`): another seed stores the same subtrees in other
     /// buckets under other keys, so that two runs with different seeds share neither a
     /// table layout nor a key collision.
+    ///
+    /// # Panics
+    /// Aborts when the memory cannot be had, as [`PerftTable::new`] does.
     pub fn with_seed(megabytes: usize, seed: u64) -> PerftTable {
-        let bucket_bytes = core::mem::size_of::<Bucket>();
-        let wanted = (megabytes.saturating_mul(1 << 20) / bucket_bytes).max(1);
-        // Round down to a power of two so that the index is a mask.
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        PerftTable {
-            buckets: Buckets::new(len),
+        match PerftTable::try_with_seed(megabytes, seed) {
+            Ok(table) => table,
+            // The allocator's own report ("memory allocation of N bytes failed").
+            Err(e) => match Layout::from_size_align(e.bytes, 64) {
+                Ok(layout) => alloc::alloc::handle_alloc_error(layout),
+                Err(_) => panic!("{e}: the size has no memory layout"),
+            },
+        }
+    }
+
+    /// Like [`PerftTable::new`], but a size the allocator refuses (more than the process
+    /// may have, or than the address space holds) is an error instead of an abort.
+    ///
+    /// The memory comes zeroed from the allocator, so a large table is only reserved
+    /// here: pages are committed where perft writes. Whether the system will commit them
+    /// all later is not known here (Linux overcommits).
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails, with the size asked for.
+    ///
+    /// ```
+    /// use quadboard_chess::perft::PerftTable;
+    /// assert_eq!(PerftTable::try_new(1).unwrap().len(), 32_768);
+    /// assert!(PerftTable::try_new(usize::MAX).is_err());
+    /// ```
+    pub fn try_new(megabytes: usize) -> Result<PerftTable, TableAllocError> {
+        PerftTable::try_with_seed(megabytes, 0)
+    }
+
+    /// [`PerftTable::with_seed`] with the allocation's failure returned, as in
+    /// [`PerftTable::try_new`].
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails.
+    pub fn try_with_seed(megabytes: usize, seed: u64) -> Result<PerftTable, TableAllocError> {
+        PerftTable::try_with_buckets(buckets_in(megabytes), seed)
+    }
+
+    /// A table for a perft of `pos` to `depth` with at most `megabytes` MiB: the size
+    /// [`PerftTable::try_new`] gives, or less when the search is too small to fill it.
+    ///
+    /// Perft stores a count for each subtree of two plies or more, so the search can
+    /// store at most its nodes on plies 0 to `depth - 2`. They are counted with perft
+    /// where that is cheap (a few thousand move generations at most) and extrapolated
+    /// with the largest branching factor seen beyond; the table gets a bucket (two
+    /// entries) for each, rounded up to a power of two. A larger table would cost more
+    /// than it saves: each store writes a random page, and on Linux a table of 2 MiB
+    /// or more asks for huge pages, each of which the kernel clears on its first write
+    /// (`perft 4` with 16 GiB stores at most 421 counts, and they left 861 MB resident).
+    /// Deep searches estimate far more entries than any table holds and get the size
+    /// asked for; finding that out costs a few thousand move generations.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocation fails.
+    ///
+    /// ```
+    /// use quadboard_chess::perft::{perft_with_table, PerftTable};
+    /// use quadboard_chess::Position;
+    /// let pos = Position::new();
+    /// // perft 4 stores at most the 421 nodes of plies 0 to 2: 512 buckets.
+    /// let table = PerftTable::try_for_perft(&pos, 4, 1024).unwrap();
+    /// assert_eq!(table.len(), 1024);
+    /// assert_eq!(perft_with_table(&pos, 4, &table), 197_281);
+    /// // Deep searches get what they ask for.
+    /// assert_eq!(PerftTable::try_for_perft(&pos, 9, 1).unwrap().len(), 32_768);
+    /// ```
+    pub fn try_for_perft(
+        pos: &Position,
+        depth: u32,
+        megabytes: usize,
+    ) -> Result<PerftTable, TableAllocError> {
+        let needed = stored_estimate(pos, depth)
+            .max(1)
+            .checked_next_power_of_two()
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX);
+        PerftTable::try_with_buckets(buckets_in(megabytes).min(needed), 0)
+    }
+
+    /// A table of `len` buckets (a power of two) under `seed`.
+    fn try_with_buckets(len: usize, seed: u64) -> Result<PerftTable, TableAllocError> {
+        Ok(PerftTable {
+            buckets: Buckets::try_new(len)?,
             mask: len - 1,
             seeds: [splitmix(seed), splitmix(seed ^ 0x9e37_79b9_7f4a_7c15)],
             verified: [u64::MAX; 2],
-        }
+        })
     }
 
     /// A table that compares only the key bits in `verified`, for tests of the
@@ -259,6 +345,46 @@ fn splitmix(seed: u64) -> u64 {
     z ^ z >> 31
 }
 
+/// The buckets of a table of at most `megabytes` MiB: a power of two (so that the index
+/// is a mask), at least one.
+fn buckets_in(megabytes: usize) -> usize {
+    let wanted = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
+/// Levels of the tree with at most this many nodes are expanded to count the next one
+/// exactly: the estimate then costs at most a few thousand generations beyond the first
+/// levels (about a millisecond).
+const EXACT_UP_TO: u64 = 1 << 12;
+
+/// An upper estimate of the counts a perft of `pos` to `depth` stores: its nodes with
+/// [`TABLE_MIN_DEPTH`] plies or more left, those on plies 0 to `depth - 2`. Each level is
+/// counted by perft while the level above has at most [`EXACT_UP_TO`] nodes, and beyond
+/// that is the level above times the largest branching factor seen so far (saturating).
+/// Transpositions make the true number of stores smaller: the tree counts a position once
+/// per path.
+fn stored_estimate(pos: &Position, depth: u32) -> u64 {
+    let Some(last) = depth.checked_sub(TABLE_MIN_DEPTH) else {
+        return 0;
+    };
+    let (mut level, mut total, mut branching) = (1u64, 1u64, 1u64);
+    for ply in 1..=last {
+        if level == 0 {
+            // Every line has ended: nothing deeper to store.
+            break;
+        }
+        level = if level <= EXACT_UP_TO {
+            let next = perft(pos, ply);
+            branching = branching.max(next.div_ceil(level));
+            next
+        } else {
+            level.saturating_mul(branching)
+        };
+        total = total.saturating_add(level);
+    }
+    total
+}
+
 /// `len` empty buckets, cache-line aligned, in zeroed memory from the allocator: a large
 /// table comes from fresh pages, so that making one costs no time and memory is
 /// committed only where the run writes. (Asking the allocator for 64-byte alignment
@@ -277,28 +403,28 @@ unsafe impl Send for Buckets {}
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
-    fn new(len: usize) -> Buckets {
+    /// `len` zeroed buckets, or the size that could not be had.
+    fn try_new(len: usize) -> Result<Buckets, TableAllocError> {
         let align = core::mem::align_of::<Bucket>();
-        let layout = len
-            .checked_mul(core::mem::size_of::<Bucket>())
-            .and_then(|bytes| bytes.checked_add(align))
-            .and_then(|bytes| Layout::from_size_align(bytes, 8).ok())
-            .expect("perft table size overflows");
+        let bytes = len.saturating_mul(core::mem::size_of::<Bucket>());
+        // A size over `isize::MAX` has no layout: no allocator could give it.
+        let layout = bytes
+            .checked_add(align)
+            .and_then(|total| Layout::from_size_align(total, 8).ok())
+            .ok_or(TableAllocError { bytes })?;
         // SAFETY: the layout is not zero-sized.
         let raw = unsafe { alloc::alloc::alloc_zeroed(layout) };
-        let Some(allocation) = NonNull::new(raw) else {
-            alloc::alloc::handle_alloc_error(layout)
-        };
+        let allocation = NonNull::new(raw).ok_or(TableAllocError { bytes })?;
         let skip = raw.align_offset(align);
         // SAFETY: `skip < align`, and the allocation has `align` bytes beyond the buckets.
         let first = unsafe { allocation.add(skip) }.cast::<Bucket>();
-        huge_pages(first.as_ptr().cast(), len * core::mem::size_of::<Bucket>());
-        Buckets {
+        huge_pages(first.as_ptr().cast(), bytes);
+        Ok(Buckets {
             first,
             len,
             allocation,
             layout,
-        }
+        })
     }
 }
 
@@ -369,5 +495,87 @@ impl PerftTable {
 impl core::fmt::Debug for PerftTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "PerftTable({} entries)", self.len())
+    }
+}
+
+/// A perft table whose memory the allocator refused: more than the process may have, or
+/// than the address space holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    bytes: usize,
+}
+
+impl TableAllocError {
+    /// The size of the table that could not be allocated, in bytes (saturated at
+    /// `usize::MAX`).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl core::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        const MIB: usize = 1 << 20;
+        if self.bytes.is_multiple_of(MIB) {
+            write!(
+                f,
+                "cannot allocate a perft table of {} MiB",
+                self.bytes / MIB
+            )
+        } else {
+            write!(f, "cannot allocate a perft table of {} bytes", self.bytes)
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TableAllocError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// Sizes no allocator can give are errors with the size, not aborts: beyond
+    /// `isize::MAX` (no layout) and beyond the address space (the allocator refuses; the
+    /// memory is only reserved, so nothing is committed either way).
+    #[test]
+    fn impossible_sizes_are_errors() {
+        let err = PerftTable::try_new(usize::MAX).unwrap_err();
+        assert!(err.bytes() > isize::MAX as usize, "{err}");
+        #[cfg(target_pointer_width = "64")]
+        {
+            let err = PerftTable::try_new(1 << 40).unwrap_err();
+            assert_eq!(err.bytes(), 1 << 60);
+            assert_eq!(
+                err.to_string(),
+                "cannot allocate a perft table of 1099511627776 MiB"
+            );
+        }
+    }
+
+    /// The estimate is exact while the tree is small, grows with depth, and deep searches
+    /// get the size asked for.
+    #[test]
+    fn the_table_fits_the_search() {
+        let start = Position::new();
+        for (depth, stored) in [(0, 0), (1, 0), (2, 1), (3, 21), (4, 421), (5, 9_323)] {
+            assert_eq!(stored_estimate(&start, depth), stored, "depth {depth}");
+        }
+        // Ply 4 extrapolated from ply 3 (8,902 nodes, at most 23 per node above).
+        assert_eq!(stored_estimate(&start, 6), 9_323 + 8_902 * 23);
+        assert_eq!(
+            PerftTable::try_for_perft(&start, 5, 1024).unwrap().len(),
+            2 * 16_384
+        );
+        for depth in 7..=20 {
+            let table = PerftTable::try_for_perft(&start, depth, 1).unwrap();
+            assert_eq!(table.len(), PerftTable::new(1).len(), "depth {depth}");
+        }
+        // Checkmated: the root alone.
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mate = Position::from_fen(mate).unwrap();
+        assert_eq!(stored_estimate(&mate, 9), 1);
+        assert_eq!(PerftTable::try_for_perft(&mate, 9, 1024).unwrap().len(), 2);
     }
 }

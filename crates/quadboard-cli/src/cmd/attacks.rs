@@ -1,5 +1,5 @@
 //! `quadboard attacks <PIECE> <SQUARE> [--fen <FEN>]`: the attack set as a diagram, then
-//! `<n> squares`.
+//! `<n> squares` (`1 square`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -43,7 +43,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let attacked = attacks::piece_attacks(piece, square, occupied.with(square));
     let mut out = output::stdout();
     write!(out, "{attacked}")?;
-    writeln!(out, "{} squares", attacked.count())?;
+    let count = attacked.count();
+    let noun = if count == 1 { "square" } else { "squares" };
+    writeln!(out, "{count} {noun}")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -23,8 +23,11 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-    /// Transposition table size in MiB (0: none). An entry is trusted only when its
-    /// 128-bit key of position and depth matches (docs/performance.md: collision risk).
+    /// Transposition table of at most this many MiB (0: none), for deep perft (depth 7 or
+    /// more from the start position): it counts each subtree that several move orders
+    /// reach once. A smaller search gets a table sized for it (stderr says how large). An
+    /// entry is trusted only when its 128-bit key of position and depth matches
+    /// (docs/performance.md: collision risk).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
     hash: u32,
     /// Run the engine on quad-bitboards instead of the dense board (same counts).
@@ -32,11 +35,31 @@ pub struct Args {
     quad: bool,
 }
 
-/// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line; the
-/// last line is always `Nodes searched: <N>`. Time and speed go to stderr.
+/// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line
+/// (neither at depth 0 or from a root without moves: nothing is divided); the last line
+/// is always `Nodes searched: <N>`. The table's size, time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
-    let table = (args.hash > 0).then(|| PerftTable::new(args.hash as usize));
+    let table = match args.hash {
+        0 => None,
+        megabytes => {
+            let table = PerftTable::try_for_perft(&pos, args.depth, megabytes as usize)
+                .map_err(|e| {
+                    CliError::input(format!(
+                        "--hash {megabytes}: {e}: the memory is not available (try a smaller --hash)"
+                    ))
+                })?;
+            let bytes = table.len() * PerftTable::ENTRY_BYTES;
+            // A table sized down is at most half the largest power of two allowed.
+            let sized = if bytes.saturating_mul(2) <= (megabytes as usize).saturating_mul(1 << 20) {
+                format!(", sized for this search (--hash {megabytes} allows more)")
+            } else {
+                String::new()
+            };
+            eprintln!("table: {}, {} entries{sized}", human(bytes), table.len());
+            Some(table)
+        }
+    };
     let start = Instant::now();
     let mut out = output::stdout();
     let representation = if args.quad {
@@ -68,7 +91,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         } else {
             divided.iter().map(|(_, n)| n).sum()
         };
-        if args.divide {
+        // Depth 0 divides nothing (nor does a root without moves): only the total, as
+        // other tools print it.
+        if args.divide && !divided.is_empty() {
             divided.sort();
             for (uci, nodes) in &divided {
                 writeln!(out, "{uci}: {nodes}")?;
@@ -85,4 +110,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         output::mnps(total, seconds)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A size in bytes for people: whole KiB, MiB or GiB where it is one (table sizes are
+/// powers of two), else bytes.
+fn human(n: usize) -> String {
+    for (unit, size) in [("GiB", 1usize << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] {
+        if n >= size && n.is_multiple_of(size) {
+            return format!("{} {unit}", n / size);
+        }
+    }
+    format!("{n} bytes")
 }

@@ -9,13 +9,27 @@
 //!
 //! `Outcome:` is `* (ongoing)` while the game goes on; `Claimable:` appears only when a draw
 //! may be claimed. A move that cannot be read or played, or one after the game has ended,
-//! is an input error naming the move and its ply (1 for the first move given).
+//! is an input error naming the move as typed and its ply (1 for the first move given).
+//!
+//! Movetext pasted from a game reads as well: arguments are split at whitespace, and
+//! besides moves they may hold
+//!
+//! - move numbers, alone or attached to the move (`1.`, `1. e4`, `1.e4`, `12...Nf6`): a
+//!   number must be the number of the move it stands before (counted from the FEN's
+//!   fullmove number); `N...` stands only before a black move, `N.` before either side's.
+//!   A number that does not fit is an error rather than ignored: it most often means a
+//!   move was lost in the copy, and playing on would give another game without a word;
+//! - a result as the last word (`1-0`, `0-1`, `1/2-1/2`, `*`), which is ignored: a game
+//!   may end by resignation or agreement, which the board does not show.
+//!
+//! Comments, variations and NAGs (`{...}`, `(...)`, `$1`) are not read.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use quadboard_chess::position::UciError;
-use quadboard_chess::{Game, Move, Position};
+use quadboard_chess::san::SanError;
+use quadboard_chess::{Color, Game, Move, Position};
 
 use crate::cmd::show;
 use crate::error::CliError;
@@ -26,7 +40,9 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     position: output::PositionArgs,
-    /// The moves, each in UCI (e2e4, e1g1, e7e8q) or SAN (e4, Nf3, O-O, exd8=Q+).
+    /// The moves, each in UCI (e2e4, e1g1, e7e8q) or SAN (e4, Nf3, O-O, exd8=Q+); pasted
+    /// movetext also works ("1. e4 e5 2.Nf3 Nc6", "12... Nf6"), numbers checked, a
+    /// final result (1-0, 0-1, 1/2-1/2, *) ignored.
     #[arg(value_name = "MOVE", required = true)]
     moves: Vec<String>,
 }
@@ -36,8 +52,45 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let start = args.position.position()?;
     let mut game = Game::from_position(start);
-    for (i, text) in args.moves.iter().enumerate() {
-        let ply = i + 1;
+    let words: Vec<&str> = args
+        .moves
+        .iter()
+        .flat_map(|arg| arg.split_whitespace())
+        .collect();
+    // The move number that stands before the next move, if any.
+    let mut number: Option<MoveNumber> = None;
+    let mut ply = 0;
+    for (i, &word) in words.iter().enumerate() {
+        let last = i + 1 == words.len();
+        if is_result(word) {
+            if !last {
+                return Err(CliError::input(format!(
+                    "the result '{word}' must come last, after the moves"
+                )));
+            }
+            break;
+        }
+        let text = match MoveNumber::read(word) {
+            Some((found, rest)) => {
+                if let Some(before) = number {
+                    return Err(CliError::input(format!(
+                        "ply {}: move number '{}' follows '{}' without a move between",
+                        ply + 1,
+                        found.text,
+                        before.text
+                    )));
+                }
+                found.check(game.position(), ply + 1)?;
+                number = Some(found);
+                if rest.is_empty() {
+                    continue;
+                }
+                rest
+            }
+            None => word,
+        };
+        number = None;
+        ply += 1;
         if let Some(outcome) = game.outcome() {
             return Err(CliError::input(format!(
                 "ply {ply}: cannot play '{text}': the game has ended: {outcome}"
@@ -47,6 +100,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map_err(|reason| CliError::input(format!("ply {ply}: {reason}")))?;
         game.play(m)
             .map_err(|e| CliError::input(format!("ply {ply}: {e}")))?;
+    }
+    if let Some(number) = number {
+        return Err(CliError::input(format!(
+            "ply {}: move number '{}' without a move after it",
+            ply + 1,
+            number.text
+        )));
+    }
+    if ply == 0 {
+        return Err(CliError::input("no moves to play"));
     }
 
     let mut out = output::stdout();
@@ -64,7 +127,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The move `text` names in UCI, or else in SAN; the error in words.
+/// The move `text` names in UCI, or else in SAN; the error in words, quoting `text` as
+/// typed.
 fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
     match pos.parse_uci(text) {
         Ok(m) => return Ok(m),
@@ -72,9 +136,68 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
         Err(UciError::Syntax(_)) => {}
     }
     pos.parse_san(text).map_err(|e| match e {
-        quadboard_chess::san::SanError::Syntax(_) => {
+        SanError::Syntax(_) => {
             format!("'{text}' is not a move in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q)")
         }
-        other => other.to_string(),
+        // The library quotes the move as it read it (`0-0` as `O-O`, `Ng1-f3!` as `Nf3`);
+        // the user looks for what they typed.
+        SanError::Illegal(san) | SanError::Ambiguous { san, .. } => {
+            e.to_string()
+                .replacen(&format!("'{san}'"), &format!("'{text}'"), 1)
+        }
     })
+}
+
+/// Whether `word` is a game result, which may end movetext.
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// A move number of movetext: `12.` (a move of either side) or `12...` (black's).
+#[derive(Clone, Copy)]
+struct MoveNumber<'a> {
+    /// The number and its dots, as typed.
+    text: &'a str,
+    number: u32,
+    black: bool,
+}
+
+impl<'a> MoveNumber<'a> {
+    /// The move number `word` starts with, and the rest of the word (a move attached to
+    /// the number, or nothing); `None` when the word does not start with digits and one
+    /// or three dots (castling with zeros, `0-0`, is a move).
+    fn read(word: &'a str) -> Option<(MoveNumber<'a>, &'a str)> {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        if digits == 0 || !(dots == 1 || dots == 3) {
+            return None;
+        }
+        let (text, rest) = word.split_at(digits + dots);
+        // More digits than a u32 holds cannot be the current move number either.
+        let number = word[..digits].parse().unwrap_or(u32::MAX);
+        Some((
+            MoveNumber {
+                text,
+                number,
+                black: dots == 3,
+            },
+            rest,
+        ))
+    }
+
+    /// Checks that the number is that of the move to be played in `pos` (ply `ply`).
+    fn check(&self, pos: &Position, ply: usize) -> Result<(), CliError> {
+        let turn = pos.turn();
+        if self.number == pos.fullmoves() && (turn == Color::Black || !self.black) {
+            return Ok(());
+        }
+        let expected = match turn {
+            Color::White => format!("{}.", pos.fullmoves()),
+            Color::Black => format!("{}...", pos.fullmoves()),
+        };
+        Err(CliError::input(format!(
+            "ply {ply}: move number '{}' does not fit: the next move is {expected} ({turn} to move)",
+            self.text
+        )))
+    }
 }

@@ -35,12 +35,19 @@ struct Job {
 }
 
 /// Runs the suite: a `FAIL <fen> depth <d>: expected <x>, got <y>` line per failure, then
-/// `<P> passed, <F> failed` (and `, <S> skipped`). Exit code 1 when any failed.
+/// `<P> passed, <F> failed` (and `, <S> skipped`). Exit code 1 when any failed; a file
+/// without entries (empty, or only comments and blank lines) is an input error.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let name = args.file.display().to_string();
     let text =
         std::fs::read_to_string(&args.file).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let entries = parse_suite(&text).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    // "0 passed, 0 failed" would report success for a wrong path or a truncated file.
+    if entries.is_empty() {
+        return Err(CliError::input(format!(
+            "{name}: no perft entries (expected EPD lines '<FEN> ;D1 20' or 'epd'/'perft' blocks)"
+        )));
+    }
     let mut jobs = Vec::new();
     let mut skipped = 0usize;
     for entry in &entries {
