@@ -9,7 +9,7 @@
 //! `leapers` compares the perfect-hashed knight and king lists with the bit-scan loop when
 //! turning one piece's target set into moves.
 //!
-//! Run: `cargo bench -p quadboard-chess --bench serialization`.
+//! Run: `cargo bench -p quadboard-bench --bench serialization`.
 
 use std::hint::black_box;
 use std::time::Duration;

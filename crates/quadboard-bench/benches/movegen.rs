@@ -4,7 +4,7 @@
 //! And the streaming interface (`Position::for_each_group`) against listing: finding the
 //! first capture, and visiting every move.
 //!
-//! `cargo bench -p quadboard-chess --bench movegen`
+//! `cargo bench -p quadboard-bench --bench movegen`
 
 use core::ops::ControlFlow;
 
