@@ -121,6 +121,14 @@ pub fn run_shard(dir: &WorkDir, index: u32, options: &ShardOptions) -> Result<Sh
         Err(e) => replaced.push(e.to_string()),
     }
 
+    // A table the process cannot get is refused before any file is written.
+    let table = match options.table_megabytes {
+        0 => None,
+        megabytes => Some(
+            PerftTable::try_with_seed(megabytes, seed)
+                .map_err(|e| Error::Invalid(format!("--hash {megabytes}: {e}")))?,
+        ),
+    };
     // Before the first checkpoint, so that `status` never sees this run's checkpoint
     // without its worker; dropped (removed) on every way out of this function.
     let worker = WorkerFile::create(dir.worker_path(index, seed))?;
@@ -139,8 +147,6 @@ pub fn run_shard(dir: &WorkDir, index: u32, options: &ShardOptions) -> Result<Sh
         .collect();
     // A checkpoint at once tells `status` that the shard is running.
     run.save(true)?;
-    let table =
-        (options.table_megabytes > 0).then(|| PerftTable::with_seed(options.table_megabytes, seed));
     run.count(&pending, table.as_ref(), options)?;
 
     let total = records.len() as u64;
