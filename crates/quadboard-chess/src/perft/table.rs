@@ -23,7 +23,8 @@ use core::alloc::Layout;
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU64, Ordering};
 
-use super::{perft, TABLE_MIN_DEPTH};
+use super::engine::TABLE_MIN_DEPTH;
+use super::perft;
 use crate::attacks;
 use crate::board::Placement;
 use crate::movegen::Node;

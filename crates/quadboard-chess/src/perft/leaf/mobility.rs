@@ -148,6 +148,12 @@ impl Leaves {
         self
     }
 
+    /// Whether the side's sliders are counted by lookups (see [`Leaves::few_sliders`]).
+    #[inline(always)]
+    pub(crate) fn few_sliders(&self) -> bool {
+        self.few_sliders
+    }
+
     /// Whether the side has a castling right.
     #[inline(always)]
     pub(crate) fn may_castle(&self) -> bool {

@@ -38,7 +38,7 @@ use crate::{Bitboard, Role};
 /// squares whose occupancy the last move changed (`FULL` when unknown), against which
 /// [`Leaves::mobility`] is reused.
 #[inline(always)]
-pub(crate) fn count<C: Cpu, S: Side, B: Placement>(
+pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
     node: &Node<B>,
     leaves: &Leaves,
     leaper_checkers: Bitboard,
@@ -53,7 +53,10 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement>(
     // the king's path), so without a carried map one is computed for them and the king.
     let (mut clear_a, mut clear_b) = (false, false);
     let mut corner_paths = Bitboard::EMPTY;
-    let castles = leaves.may_castle();
+    // Each flag is either fixed by the caller's variant or read from `leaves`.
+    debug_assert!(!FEW || leaves.few_sliders);
+    debug_assert!(CASTLES || !leaves.may_castle());
+    let castles = CASTLES && leaves.may_castle();
     if castles && checks.checkers.is_empty() {
         let [a, b] = leaves.rooks;
         clear_a = leaves.clear(a, node.castling, occupied);
@@ -114,7 +117,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement>(
         );
         n += leaves.total_mobility;
     } else {
-        n += piece_moves_after::<C, S, B>(node, leaves, &checks, free, touched);
+        n += piece_moves_after::<C, S, B, FEW>(node, leaves, &checks, free, touched);
     }
 
     movegen::en_passant_moves::<C, S, B>(
@@ -136,7 +139,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement>(
 /// each kind's from the parent when the move touched none of its sensitive squares and
 /// left us `free` (out of check, nothing pinned), else counted.
 #[inline(always)]
-fn piece_moves_after<C: Cpu, S: Side, B: Placement>(
+fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW: bool>(
     node: &Node<B>,
     leaves: &Leaves,
     checks: &Checks,
@@ -154,7 +157,7 @@ fn piece_moves_after<C: Cpu, S: Side, B: Placement>(
     n += if free && (touched & sliders).is_empty() {
         leaves.mobility[1]
     } else {
-        slider_moves::<C, B>(node, checks, movable, leaves.few_sliders)
+        slider_moves::<C, B>(node, checks, movable, FEW || leaves.few_sliders)
     };
     n += if free && (touched & pawns).is_empty() {
         leaves.mobility[2]
