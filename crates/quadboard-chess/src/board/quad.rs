@@ -596,30 +596,34 @@ mod simd {
     /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn to_hex_avx2(quad: &QuadBoard) -> [Bitboard; 16] {
-        let [b0, b1, b2, b3] = quad.planes.map(|p| p.0 as i64);
-        // Lane j keeps a plane where bit 0 (or bit 1) of j is set, and its complement
-        // where it is clear.
-        let flip0 = _mm256_setr_epi64x(-1, 0, -1, 0);
-        let flip1 = _mm256_setr_epi64x(-1, -1, 0, 0);
-        let low = _mm256_and_si256(
-            _mm256_xor_si256(_mm256_set1_epi64x(b0), flip0),
-            _mm256_xor_si256(_mm256_set1_epi64x(b1), flip1),
-        );
-        let high = _mm256_and_si256(
-            _mm256_xor_si256(_mm256_set1_epi64x(b2), flip0),
-            _mm256_xor_si256(_mm256_set1_epi64x(b3), flip1),
-        );
-        let rows = [
-            _mm256_and_si256(low, _mm256_permute4x64_epi64::<0x00>(high)),
-            _mm256_and_si256(low, _mm256_permute4x64_epi64::<0x55>(high)),
-            _mm256_and_si256(low, _mm256_permute4x64_epi64::<0xaa>(high)),
-            _mm256_and_si256(low, _mm256_permute4x64_epi64::<0xff>(high)),
-        ];
-        let mut hex = [Bitboard::EMPTY; 16];
-        for (k, row) in rows.iter().enumerate() {
-            _mm256_storeu_si256(hex.as_mut_ptr().add(4 * k).cast(), *row);
+        // SAFETY: AVX2 is enabled (the caller's contract and the module cfg); the stores
+        // write `hex[4k..4k + 4]`, inside the array.
+        unsafe {
+            let [b0, b1, b2, b3] = quad.planes.map(|p| p.0 as i64);
+            // Lane j keeps a plane where bit 0 (or bit 1) of j is set, and its complement
+            // where it is clear.
+            let flip0 = _mm256_setr_epi64x(-1, 0, -1, 0);
+            let flip1 = _mm256_setr_epi64x(-1, -1, 0, 0);
+            let low = _mm256_and_si256(
+                _mm256_xor_si256(_mm256_set1_epi64x(b0), flip0),
+                _mm256_xor_si256(_mm256_set1_epi64x(b1), flip1),
+            );
+            let high = _mm256_and_si256(
+                _mm256_xor_si256(_mm256_set1_epi64x(b2), flip0),
+                _mm256_xor_si256(_mm256_set1_epi64x(b3), flip1),
+            );
+            let rows = [
+                _mm256_and_si256(low, _mm256_permute4x64_epi64::<0x00>(high)),
+                _mm256_and_si256(low, _mm256_permute4x64_epi64::<0x55>(high)),
+                _mm256_and_si256(low, _mm256_permute4x64_epi64::<0xaa>(high)),
+                _mm256_and_si256(low, _mm256_permute4x64_epi64::<0xff>(high)),
+            ];
+            let mut hex = [Bitboard::EMPTY; 16];
+            for (k, row) in rows.iter().enumerate() {
+                _mm256_storeu_si256(hex.as_mut_ptr().add(4 * k).cast(), *row);
+            }
+            hex
         }
-        hex
     }
 
     /// 32 bits of a plane as 32 bytes, each 0 or `value`.
@@ -628,15 +632,18 @@ mod simd {
     /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn spread(bits: u32, value: i8) -> __m256i {
-        // Byte i of the result looks at byte i / 8 of `bits`, then tests bit i % 8.
-        let index = _mm256_setr_epi8(
-            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, //
-            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
-        );
-        let select = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
-        let bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(bits as i32), index);
-        let hit = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, select), select);
-        _mm256_and_si256(hit, _mm256_set1_epi8(value))
+        // SAFETY: AVX2 is enabled (the caller's contract and the module cfg).
+        unsafe {
+            // Byte i of the result looks at byte i / 8 of `bits`, then tests bit i % 8.
+            let index = _mm256_setr_epi8(
+                0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, //
+                2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+            );
+            let select = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+            let bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(bits as i32), index);
+            let hit = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, select), select);
+            _mm256_and_si256(hit, _mm256_set1_epi8(value))
+        }
     }
 
     #[inline]
@@ -650,16 +657,20 @@ mod simd {
     /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn to_codes_avx2(quad: &QuadBoard) -> [u8; 64] {
-        let mut codes = [0u8; 64];
-        for half in 0..2 {
-            let mut acc = _mm256_setzero_si256();
-            for (i, plane) in quad.planes.iter().enumerate() {
-                let bits = (plane.0 >> (32 * half)) as u32;
-                acc = _mm256_or_si256(acc, spread(bits, 1 << i));
+        // SAFETY: AVX2 is enabled (the caller's contract and the module cfg); the stores
+        // write `codes[32 * half..32 * half + 32]`, inside the array.
+        unsafe {
+            let mut codes = [0u8; 64];
+            for half in 0..2 {
+                let mut acc = _mm256_setzero_si256();
+                for (i, plane) in quad.planes.iter().enumerate() {
+                    let bits = (plane.0 >> (32 * half)) as u32;
+                    acc = _mm256_or_si256(acc, spread(bits, 1 << i));
+                }
+                _mm256_storeu_si256(codes.as_mut_ptr().add(32 * half).cast(), acc);
             }
-            _mm256_storeu_si256(codes.as_mut_ptr().add(32 * half).cast(), acc);
+            codes
         }
-        codes
     }
 
     #[inline]
@@ -673,21 +684,25 @@ mod simd {
     /// The CPU must support AVX2 (this module only compiles when it is enabled).
     #[inline(always)]
     unsafe fn from_codes_avx2(codes: &[u8; 64]) -> QuadBoard {
-        let mut planes = [Bitboard::EMPTY; 4];
-        for half in 0..2 {
-            let v = _mm256_loadu_si256(codes.as_ptr().add(32 * half).cast());
-            // Shifting 16-bit words moves bit i of every byte to that byte's top bit.
-            let masks = [
-                _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
-            ];
-            for (plane, mask) in planes.iter_mut().zip(masks) {
-                plane.0 |= u64::from(mask as u32) << (32 * half);
+        // SAFETY: AVX2 is enabled (the caller's contract and the module cfg); the loads
+        // read `codes[32 * half..32 * half + 32]`, inside the array.
+        unsafe {
+            let mut planes = [Bitboard::EMPTY; 4];
+            for half in 0..2 {
+                let v = _mm256_loadu_si256(codes.as_ptr().add(32 * half).cast());
+                // Shifting 16-bit words moves bit i of every byte to that byte's top bit.
+                let masks = [
+                    _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
+                    _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
+                    _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
+                    _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
+                ];
+                for (plane, mask) in planes.iter_mut().zip(masks) {
+                    plane.0 |= u64::from(mask as u32) << (32 * half);
+                }
             }
+            QuadBoard { planes }
         }
-        QuadBoard { planes }
     }
 }
 
