@@ -28,10 +28,12 @@
 //!
 //! ```
 //! use quadboard_chess::cpu::{self, CpuLevel};
-//! // Every CPU runs the portable path.
-//! cpu::force(CpuLevel::Baseline).unwrap();
-//! assert_eq!(cpu::level(), CpuLevel::Baseline);
-//! assert_eq!(quadboard_chess::perft(&quadboard_chess::Position::new(), 3), 8_902);
+//! // Every level this build and this CPU can run counts the same.
+//! for level in CpuLevel::ALL.into_iter().filter(|level| level.is_supported()) {
+//!     cpu::force(level).unwrap();
+//!     assert_eq!(cpu::level(), level);
+//!     assert_eq!(quadboard_chess::perft(&quadboard_chess::Position::new(), 3), 8_902);
+//! }
 //! cpu::force(CpuLevel::detected()).unwrap();
 //! ```
 
@@ -224,8 +226,9 @@ impl CpuLevel {
         }
     }
 
-    /// Whether the level's instructions may run: with `std`, whether this CPU has them;
-    /// without, whether the build was compiled for them. Always true for `baseline`.
+    /// Whether the level may run: it is compiled into this build (every level with
+    /// run-time dispatch, else only [`COMPILED`]) and, with `std`, this CPU has its
+    /// instructions; without `std`, the build was compiled for them.
     pub fn is_supported(self) -> bool {
         macro_rules! supported {
             ($marker:ty, $level:ident, $features:tt) => {
@@ -511,11 +514,18 @@ mod tests {
 
     #[test]
     fn levels_nest() {
-        // A level is supported only if every lower level is: the features nest.
         let supported: alloc::vec::Vec<bool> =
             CpuLevel::ALL.iter().map(|l| l.is_supported()).collect();
-        assert!(supported[0]);
-        assert!(supported.windows(2).all(|w| w[0] >= w[1]), "{supported:?}");
+        if cfg!(quadboard_dispatch) {
+            // A level is supported only if every lower level is: the features nest.
+            assert!(supported[0]);
+            assert!(supported.windows(2).all(|w| w[0] >= w[1]), "{supported:?}");
+        } else {
+            // One level compiled, and only it runs.
+            let only: alloc::vec::Vec<bool> =
+                CpuLevel::ALL.iter().map(|&l| l == COMPILED).collect();
+            assert_eq!(supported, only);
+        }
         assert!(CpuLevel::detected().is_supported());
         assert!(COMPILED.is_supported());
     }
