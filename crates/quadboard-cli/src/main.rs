@@ -55,7 +55,7 @@ enum Command {
     /// A shard with a checkpoint and no result is running while its worker is known to be
     /// alive: on this machine
     /// (same host name, boot and pid namespace), while its process exists; elsewhere,
-    /// while the heartbeat in its worker file (results/shard-<I>.seed-<S>.worker, rewritten
+    /// while the heartbeat in its worker file (results/shard-INDEX.seed-SEED.worker, rewritten
     /// every --checkpoint seconds, at least every minute) is at most 5 minutes old. Otherwise
     /// it is stale: its worker was killed or stopped, or cannot be heard from; running
     /// `shard` on it again resumes from the checkpoint.
