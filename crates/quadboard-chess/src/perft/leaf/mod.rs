@@ -34,7 +34,9 @@ use crate::{Bitboard, Role};
 /// from the move that led here: only the moved piece can). `known_danger` is what the
 /// other side attacks around our king and on our castling paths when the caller knows it
 /// (from [`ZoneDanger::after`]). `leaves` also tells whether sliders are looked up one by
-/// one and whether the side may castle at all. `touched` holds the
+/// one and whether the side may castle at all; a caller that knows either fixes it at
+/// compile time: `FEW` for sliders looked up, `!CASTLES` for no castling rights (the
+/// other values read `leaves`). `touched` holds the
 /// squares whose occupancy the last move changed (`FULL` when unknown), against which
 /// [`Leaves::mobility`] is reused.
 #[inline(always)]
