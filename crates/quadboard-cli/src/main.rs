@@ -7,6 +7,8 @@
 //! To add a subcommand: add a variant with its arguments to [`Command`], a module with a
 //! `run` function, and one line in `main`'s match.
 
+#![forbid(unsafe_code)]
+
 mod cmd;
 mod error;
 mod output;
