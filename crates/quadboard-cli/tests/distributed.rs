@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use quadboard_chess::{perft, Position};
-use quadboard_distributed::{WorkDir, Worker, PENDING};
+use quadboard_distributed::{ShardCounts, WorkDir, Worker, PENDING};
 
 const INDEX_VARIABLES: [&str; 3] = [
     "SLURM_ARRAY_TASK_ID",
@@ -106,6 +106,20 @@ fn split(scratch: &Scratch, fen: &str, depth: u32, at: u32, shards: u32) {
 }
 
 /// Runs `shard` for each index with the extra arguments; each must succeed.
+/// Turns shard `index`'s result (seed 0) into what a worker killed halfway leaves: a
+/// checkpoint with the first half of the counts, the rest pending. Returns those counts.
+fn kill_halfway(work: &WorkDir, index: u32) -> ShardCounts {
+    let mut counts = work.read_counts(index, 0, false).unwrap().unwrap();
+    std::fs::remove_file(work.result_path(index, 0)).unwrap();
+    counts.checkpoint = true;
+    let records = counts.counts.len();
+    for count in &mut counts.counts[records / 2..] {
+        *count = PENDING;
+    }
+    std::fs::write(work.checkpoint_path(index, 0), counts.to_bytes()).unwrap();
+    counts
+}
+
 fn run_shards(dir: &str, indexes: &[&str], extra: &[&str]) {
     for index in indexes {
         let mut args = vec!["shard", dir, "--index", index];
@@ -211,14 +225,8 @@ fn a_shard_run_twice_and_a_killed_one_resumed() {
     let out = quadboard(&["shard", dir, "--index", "2"]);
     assert_code(&out, 0);
     let work = WorkDir::open(dir).unwrap();
-    let mut counts = work.read_counts(2, 0, false).unwrap().unwrap();
-    std::fs::remove_file(work.result_path(2, 0)).unwrap();
-    counts.checkpoint = true;
+    let counts = kill_halfway(&work, 2);
     let records = counts.counts.len();
-    for count in &mut counts.counts[records / 2..] {
-        *count = PENDING;
-    }
-    std::fs::write(work.checkpoint_path(2, 0), counts.to_bytes()).unwrap();
     // No worker counts it: stale, with the records its checkpoint holds.
     let status = quadboard(&["status", dir]);
     assert_code(&status, 0);
@@ -571,14 +579,8 @@ fn status_tells_a_shard_whose_worker_died_from_a_running_one() {
     run_shards(dir, &["1"], &[]);
     // Shard 1 as a worker killed halfway leaves it: a checkpoint and a worker file.
     let work = WorkDir::open(dir).unwrap();
-    let mut counts = work.read_counts(1, 0, false).unwrap().unwrap();
-    std::fs::remove_file(work.result_path(1, 0)).unwrap();
-    counts.checkpoint = true;
+    let counts = kill_halfway(&work, 1);
     let records = counts.counts.len();
-    for count in &mut counts.counts[records / 2..] {
-        *count = PENDING;
-    }
-    std::fs::write(work.checkpoint_path(1, 0), counts.to_bytes()).unwrap();
     let (nodes, half) = (counts.sum, records / 2);
     let status = || {
         let out = quadboard(&["status", dir]);
