@@ -24,6 +24,7 @@ mod zone;
 pub(crate) use mobility::Leaves;
 pub(crate) use zone::ZoneDanger;
 
+use super::engine::Engine;
 use crate::attacks::{self, Cpu};
 use crate::board::Placement;
 use crate::movegen::{self, Checks, Node, PawnTargets, Side};
@@ -35,12 +36,14 @@ use crate::{Bitboard, Role};
 /// other side attacks around our king and on our castling paths when the caller knows it
 /// (from [`ZoneDanger::after`]). `leaves` also tells whether sliders are looked up one by
 /// one and whether the side may castle at all; a caller that knows either fixes it at
-/// compile time: `FEW` for sliders looked up, `!CASTLES` for no castling rights (the
-/// other values read `leaves`). `touched` holds the
+/// compile time: `FEW` for sliders looked up, `!CASTLES` for no castling rights. On a
+/// level with a variant per combination (`Engine::SPECIALISED`) the other values are
+/// taken as given too (the fill counts, castling is tested); elsewhere `leaves` decides
+/// them. `touched` holds the
 /// squares whose occupancy the last move changed (`FULL` when unknown), against which
 /// [`Leaves::mobility`] is reused.
 #[inline(always)]
-pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
+pub(crate) fn count<C: Engine, S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
     node: &Node<B>,
     leaves: &Leaves,
     leaper_checkers: Bitboard,
@@ -58,7 +61,11 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW: bool, const CASTLE
     // Each flag is either fixed by the caller's variant or read from `leaves`.
     debug_assert!(!FEW || leaves.few_sliders);
     debug_assert!(CASTLES || !leaves.may_castle());
-    let castles = CASTLES && leaves.may_castle();
+    // A level with a variant per combination takes both flags as given (`CASTLES` is then
+    // only a promise that castling may be tested, and `!FEW` that the fill counts); the
+    // others read what the given values leave open.
+    let castles = CASTLES && (C::SPECIALISED || leaves.may_castle());
+    let few = FEW || (!C::SPECIALISED && leaves.few_sliders);
     if castles && checks.checkers.is_empty() {
         let [a, b] = leaves.rooks;
         clear_a = leaves.clear(a, node.castling, occupied);
@@ -119,7 +126,7 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW: bool, const CASTLE
         );
         n += leaves.total_mobility;
     } else {
-        n += piece_moves_after::<C, S, B, FEW>(node, leaves, &checks, free, touched);
+        n += piece_moves_after::<C, S, B>(node, leaves, &checks, free, touched, few);
     }
 
     movegen::en_passant_moves::<C, S, B>(
@@ -141,12 +148,13 @@ pub(crate) fn count<C: Cpu, S: Side, B: Placement, const FEW: bool, const CASTLE
 /// each kind's from the parent when the move touched none of its sensitive squares and
 /// left us `free` (out of check, nothing pinned), else counted.
 #[inline(always)]
-fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW: bool>(
+fn piece_moves_after<C: Cpu, S: Side, B: Placement>(
     node: &Node<B>,
     leaves: &Leaves,
     checks: &Checks,
     free: bool,
     touched: Bitboard,
+    few_sliders: bool,
 ) -> u32 {
     let check_mask = checks.check_mask();
     let movable = !checks.us & check_mask;
@@ -159,7 +167,7 @@ fn piece_moves_after<C: Cpu, S: Side, B: Placement, const FEW: bool>(
     n += if free && (touched & sliders).is_empty() {
         leaves.mobility[1]
     } else {
-        slider_moves::<C, B>(node, checks, movable, FEW || leaves.few_sliders)
+        slider_moves::<C, B>(node, checks, movable, few_sliders)
     };
     n += if free && (touched & pawns).is_empty() {
         leaves.mobility[2]
