@@ -137,17 +137,23 @@ impl Board {
     /// The role of the piece on `square`, if any.
     #[inline]
     pub const fn role_at(&self, square: Square) -> Option<Role> {
-        if !self.occupied().contains(square) {
-            return None;
+        // Without branches: which role stands on a square is hard to predict (search asks
+        // it of every move it orders), and the roles' sets exclude each other, so the
+        // index is the sum of each role's index times its bit.
+        const fn bit(set: Bitboard, square: Square) -> usize {
+            ((set.0 >> square as u32) & 1) as usize
         }
-        let mut i = 0;
-        while i < 6 {
-            if self.by_role[i].contains(square) {
-                return Role::from_index(i);
-            }
-            i += 1;
+        let r = &self.by_role;
+        let index = bit(r[1], square)
+            + 2 * bit(r[2], square)
+            + 3 * bit(r[3], square)
+            + 4 * bit(r[4], square)
+            + 5 * bit(r[5], square);
+        if bit(self.occupied(), square) == 0 {
+            None
+        } else {
+            Role::from_index(index)
         }
-        None
     }
 
     /// The piece on `square`, if any.

@@ -722,3 +722,55 @@ impl<const HASHED: bool> Visitor for Lister<'_, HASHED> {
         self.0.push(Move::castle(king, rook));
     }
 }
+
+/// Lists the captures and promotions among the moves generated to the other side's pieces,
+/// the en passant square and the last rank: a piece's move onto an empty square of that
+/// target is dropped here, pushes that do not promote never reach it.
+pub(crate) struct NoisyLister<'a> {
+    /// Where the moves go.
+    pub(crate) list: &'a mut MoveList,
+    /// The other side's pieces.
+    pub(crate) them: Bitboard,
+}
+
+impl Visitor for NoisyLister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        Lister::<false>(self.list).piece(role, from, targets & self.them);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        if matches!(kind, PawnMoves::Capture | PawnMoves::Promotion) {
+            Lister::<false>(self.list).pawns(kind, targets, offset);
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.list.push(Move::en_passant(from, to));
+    }
+    #[inline(always)]
+    fn castle(&mut self, _: Square, _: Square) {}
+}
+
+/// Lists the moves that neither capture nor promote, among the moves generated to the
+/// squares the other side does not hold: en passant and promoting pushes are left out.
+pub(crate) struct QuietLister<'a>(pub(crate) &'a mut MoveList);
+
+impl Visitor for QuietLister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        Lister::<false>(self.0).piece(role, from, targets);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        if matches!(kind, PawnMoves::Push | PawnMoves::DoublePush) {
+            Lister::<false>(self.0).pawns(kind, targets, offset);
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _: Square, _: Square) {}
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.push(Move::castle(king, rook));
+    }
+}

@@ -60,11 +60,25 @@ impl<B: Placement> Node<B> {
     /// the en passant square is gone.
     #[inline(always)]
     fn after_move_of(&mut self, color: Color, role: Role, from: Square, to: Square) {
-        self.castling &= !(from.bitboard() | to);
-        if role == Role::King {
-            self.castling &= !color.back_rank().bitboard();
-        }
+        self.castling &= !self.rights_lost(color, role, from, to);
         self.ep_square = None;
+    }
+
+    /// The castling rooks whose rights a move of `color`'s `role` from `from` to `to` takes
+    /// (castling is a king move onto its rook's square).
+    #[inline(always)]
+    pub(crate) fn rights_lost(
+        &self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> Bitboard {
+        let mut touched = from.bitboard() | to;
+        if role == Role::King {
+            touched |= color.back_rank().bitboard();
+        }
+        self.castling & touched
     }
 
     /// Makes the move of `color`'s `role` from `from` to `to`, capturing whatever stands
@@ -104,11 +118,11 @@ impl<B: Placement> Node<B> {
         self.after_move_of(color, Role::King, king, rook);
     }
 
-    /// Makes `m`, a legal move of `color`, with the method of its kind.
-    #[inline]
-    pub(crate) fn play(&mut self, color: Color, m: Move) {
+    /// Makes `m`, a legal move of `color`'s `role` (the piece on its origin), with the
+    /// method of its kind.
+    #[inline(always)]
+    pub(crate) fn play(&mut self, color: Color, role: Role, m: Move) {
         let (from, to) = (m.from(), m.to());
-        let role = self.board.piece_on(from).map_or(Role::Pawn, Piece::role);
         match m.kind() {
             MoveKind::Castle => self.make_castling(color, from, to),
             MoveKind::EnPassant => self.make_en_passant(color, from, to),

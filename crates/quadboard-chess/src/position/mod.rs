@@ -19,10 +19,12 @@ use core::fmt;
 use crate::board::Board;
 use crate::cpu::dispatch;
 use crate::fen::FenError;
-use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, Visitor, White};
-use crate::moves::{Move, MoveList};
+use crate::movegen::{
+    Black, Counter, DenseNode, Generator, Lister, NoisyLister, QuietLister, Visitor, White,
+};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::setup::Reasons;
-use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Role, Setup, Square};
+use crate::{attacks, zobrist, Bitboard, Castles, CastlingMode, Color, Piece, Role, Setup, Square};
 use alloc::string::String;
 
 /// A chess position that move generation can handle: exactly one king per side, the side
@@ -235,12 +237,38 @@ impl Position {
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use quadboard_chess::{Position, Square};
+    /// // The knight has just left c1 for d3: a double check.
+    /// let pos = Position::from_fen("4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1")?;
+    /// assert_eq!(pos.checkers(), Square::A1.bitboard() | Square::D3);
+    /// # Ok::<(), quadboard_chess::position::FromFenError>(())
+    /// ```
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
         let board = self.board();
-        board.attackers(self.our_king(), !self.turn, board.occupied())
+        let (king, us) = (self.our_king(), self.turn);
+        let them = board.by_color(!us);
+        let mut checkers = (attacks::knight(king) & board.by_role(Role::Knight)
+            | attacks::pawn(us, king) & board.by_role(Role::Pawn)
+            | attacks::king(king) & board.by_role(Role::King))
+            & them;
+        // The empty-board rays skip a slider lookup when no slider of theirs is on a
+        // line with the king, as in most positions.
+        let diagonal = attacks::bishop_rays(king) & board.diagonal_sliders() & them;
+        if diagonal.any() {
+            checkers |= attacks::bishop(king, board.occupied()) & diagonal;
+        }
+        let orthogonal = attacks::rook_rays(king) & board.orthogonal_sliders() & them;
+        if orthogonal.any() {
+            checkers |= attacks::rook(king, board.occupied()) & orthogonal;
+        }
+        checkers
     }
 
     /// Whether the side to move is in check.
+    #[inline]
     pub fn is_check(&self) -> bool {
         self.checkers().any()
     }
@@ -264,16 +292,27 @@ impl Position {
     }
 
     /// Every legal move.
+    ///
+    /// The list is filled where the caller keeps it: this wrapper and the others below are
+    /// inlined, so that the 1 KiB list is not copied on return.
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         self.moves_to(Bitboard::FULL)
     }
 
     /// The legal moves that land on `target`: castling lands on the king's destination
     /// square and en passant on the capturing pawn's destination.
+    #[inline(always)]
     pub fn moves_to(&self, target: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(target, &mut Lister::<false>(&mut list));
+        self.list_moves(target, &mut list);
         list
+    }
+
+    /// Appends the legal moves that land on `target` to `list`.
+    #[inline(never)]
+    fn list_moves(&self, target: Bitboard, list: &mut MoveList) {
+        self.generate(target, &mut Lister::<false>(list));
     }
 
     /// [`Position::moves_to`] with knight and king targets serialized by perfect hashing
@@ -287,23 +326,41 @@ impl Position {
     }
 
     /// The legal captures, promotions to any piece included, and en passant.
+    ///
+    /// Generated straight to the squares of the other side's pieces, the en passant square
+    /// and the last rank; nothing else is listed and then dropped.
+    #[inline(always)]
     pub fn captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.list_captures(&mut list);
+        list
+    }
+
+    #[inline(never)]
+    fn list_captures(&self, list: &mut MoveList) {
         let them = self.board().by_color(!self.turn);
         let ep = self
             .node
             .ep_square
             .map_or(Bitboard::EMPTY, Square::bitboard);
         let promotion_rank = (!self.turn).back_rank().bitboard();
-        let mut list = self.moves_to(them | ep | promotion_rank);
-        list.retain(|m| them.contains(m.to()) || m.is_en_passant() || m.promotion_role().is_some());
-        list
+        self.generate(them | ep | promotion_rank, &mut NoisyLister { list, them });
     }
 
     /// The legal moves that are not captures or promotions (castling included).
+    #[inline(always)]
     pub fn quiet_moves(&self) -> MoveList {
-        let mut list = self.moves_to(!self.board().occupied());
-        list.retain(|m| !m.is_en_passant() && m.promotion_role().is_none());
+        let mut list = MoveList::new();
+        self.list_quiet_moves(&mut list);
         list
+    }
+
+    #[inline(never)]
+    fn list_quiet_moves(&self, list: &mut MoveList) {
+        // Not the empty squares: a Chess960 king may castle onto its own square or its
+        // rook's. No other move lands on a square of ours.
+        let them = self.board().by_color(!self.turn);
+        self.generate(!them, &mut QuietLister(list));
     }
 
     /// How many legal moves there are, without listing them.
@@ -340,16 +397,63 @@ impl Position {
     /// Plays `m` in place. `m` must be legal (for example from [`Position::legal_moves`]);
     /// an illegal move leaves a meaningless but memory-safe position.
     ///
-    /// The move is made by the same code as in perft; this adds the key and the counters.
+    /// The placement changes by the same code as in perft; the key changes by the pieces
+    /// the move's kind moves, so no square is looked up twice.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
-        let before = self.node;
-        let captures = m.is_en_passant() || before.board.by_color(!us).contains(m.to());
-        let pawn_moves = before.board.by_role(Role::Pawn).contains(m.from());
-        self.node.play(us, m);
-        self.turn = !us;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let board = &self.node.board;
+        // An illegal move may start on an empty square: a pawn stands in, so that the
+        // result stays memory safe.
+        let role = board.role_at(from).unwrap_or(Role::Pawn);
+        let piece = |role| Piece::new(us, role);
+        let mut key =
+            self.key ^ zobrist::white_to_move() ^ zobrist::piece_square(piece(role), from);
+        if self.node.ep_square.is_some() {
+            key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
+        }
+        let mut irreversible = role == Role::Pawn;
+        match m.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = crate::board::castle_targets(us, from, to);
+                key ^= zobrist::piece_square(piece(Role::King), king_to)
+                    ^ zobrist::piece_square(piece(Role::Rook), to)
+                    ^ zobrist::piece_square(piece(Role::Rook), rook_to);
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                key ^= zobrist::piece_square(Piece::new(them, Role::Pawn), victim)
+                    ^ zobrist::piece_square(piece(Role::Pawn), to);
+            }
+            kind => {
+                if board.by_color(them).contains(to) {
+                    irreversible = true;
+                    if let Some(victim) = board.role_at(to) {
+                        key ^= zobrist::piece_square(Piece::new(them, victim), to);
+                    }
+                }
+                let landed = match kind {
+                    MoveKind::Promotion(promoted) => promoted,
+                    _ => role,
+                };
+                key ^= zobrist::piece_square(piece(landed), to);
+            }
+        }
+        let lost = self.node.rights_lost(us, role, from, to);
+        if lost.any() {
+            // Each right's key depends on the side of its king, read before the move.
+            key ^= zobrist::castling_key(board, lost);
+        }
+        self.node.play(us, role, m);
+        if self.node.ep_square.is_some() {
+            key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
+        }
+        self.key = key;
+        self.turn = them;
         // Saturating: a FEN may give any counter, and playing on must not overflow.
-        self.halfmoves = if captures || pawn_moves {
+        self.halfmoves = if irreversible {
             0
         } else {
             self.halfmoves.saturating_add(1)
@@ -357,25 +461,6 @@ impl Position {
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        // The placement's key changes on the squares whose piece changed.
-        let (old, new) = (&before.board, &self.node.board);
-        let mut changed = (old.by_color(Color::White) ^ new.by_color(Color::White))
-            | (old.by_color(Color::Black) ^ new.by_color(Color::Black));
-        for role in Role::ALL {
-            changed |= old.by_role(role) ^ new.by_role(role);
-        }
-        let mut key = self.key ^ zobrist::white_to_move();
-        for square in changed {
-            for piece in [old.piece_at(square), new.piece_at(square)]
-                .into_iter()
-                .flatten()
-            {
-                key ^= zobrist::piece_square(piece, square);
-            }
-        }
-        let rights_before = zobrist::castling_key(old, before.castling)
-            ^ zobrist::en_passant_key(old, us, before.ep_square);
-        self.key = key ^ rights_before ^ self.rights_key();
     }
 
     /// The key of the castling rights and the en passant square.
