@@ -112,9 +112,12 @@ impl Move {
     /// The promotion role, if this is a promotion.
     #[inline(always)]
     pub const fn promotion_role(self) -> Option<Role> {
-        match self.kind() {
-            MoveKind::Promotion(role) => Some(role),
-            _ => None,
+        // Kinds 4 to 7 are the promotions, each its role's discriminant + 2 (its index + 3).
+        let kind = self.0 >> 12;
+        if kind >= 4 {
+            Role::from_index(kind as usize - 3)
+        } else {
+            None
         }
     }
 

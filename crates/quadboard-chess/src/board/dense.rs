@@ -138,17 +138,16 @@ impl Board {
     #[inline]
     pub const fn role_at(&self, square: Square) -> Option<Role> {
         // Without branches: which role stands on a square is hard to predict (search asks
-        // it of every move it orders), and the roles' sets exclude each other, so the
-        // index is the sum of each role's index times its bit.
+        // it of every move it orders). The roles' sets exclude each other, so the role's
+        // index has its three bits set where the square is in the union of the roles
+        // whose index has that bit.
         const fn bit(set: Bitboard, square: Square) -> usize {
             ((set.0 >> square as u32) & 1) as usize
         }
         let r = &self.by_role;
-        let index = bit(r[1], square)
-            + 2 * bit(r[2], square)
-            + 3 * bit(r[3], square)
-            + 4 * bit(r[4], square)
-            + 5 * bit(r[5], square);
+        let index = bit(r[1].union(r[3]).union(r[5]), square)
+            | bit(r[2].union(r[3]), square) << 1
+            | bit(r[4].union(r[5]), square) << 2;
         if bit(self.occupied(), square) == 0 {
             None
         } else {

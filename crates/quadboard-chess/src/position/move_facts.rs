@@ -35,15 +35,13 @@ impl Position {
     /// ```
     #[inline]
     pub fn captured(&self, m: Move) -> Option<Role> {
-        match m.kind() {
-            MoveKind::Castle => None,
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Normal | MoveKind::Promotion(_) => self
-                .board()
-                .by_color(!self.turn)
-                .contains(m.to())
-                .then(|| self.node.board.role_at(m.to()))
-                .flatten(),
+        // Castling lands on a rook of ours, and en passant on an empty square.
+        if self.board().by_color(!self.turn).contains(m.to()) {
+            self.node.board.role_at(m.to())
+        } else if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else {
+            None
         }
     }
 
