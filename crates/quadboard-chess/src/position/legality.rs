@@ -146,9 +146,7 @@ fn legal<C: Cpu, S: Side>(node: &DenseNode, m: Move) -> bool {
 fn step<C: Cpu, S: Side>(node: &DenseNode, m: Move) -> Option<Step> {
     // A move made by `Move::promotion` with a pawn or a king carries a kind field that
     // `kind()` reads as normal; the generator never makes one, so it is never legal.
-    if Move::from_bits(m.bits()).is_none() {
-        return None;
-    }
+    Move::from_bits(m.bits())?;
     let board = &node.board;
     let (from, to) = (m.from(), m.to());
     let us = board.by_color(S::COLOR);
