@@ -12,7 +12,7 @@ use crate::attacks::{self, Cpu};
 use crate::board::Board;
 use crate::cpu::{with_level, COMPILED};
 use crate::movegen::{attacked_by, castle_is_safe, castle_squares, Black, DenseNode, Side, White};
-use crate::{Move, MoveKind, Position, Role, Square};
+use crate::{Color, Move, MoveKind, Position, Role, Square};
 
 impl Position {
     /// Whether the piece of the side to move on `m.from()` could make the move `m` by the
@@ -63,8 +63,8 @@ impl Position {
     /// ```
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         with_level!(COMPILED, C => match self.turn {
-            crate::Color::White => pseudo_legal::<C, White>(&self.node, m),
-            crate::Color::Black => pseudo_legal::<C, Black>(&self.node, m),
+            Color::White => pseudo_legal::<C, White>(&self.node, m),
+            Color::Black => pseudo_legal::<C, Black>(&self.node, m),
         })
     }
 
@@ -94,8 +94,8 @@ impl Position {
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         with_level!(COMPILED, C => match self.turn {
-            crate::Color::White => legal::<C, White>(&self.node, m),
-            crate::Color::Black => legal::<C, Black>(&self.node, m),
+            Color::White => legal::<C, White>(&self.node, m),
+            Color::Black => legal::<C, Black>(&self.node, m),
         })
     }
 }
