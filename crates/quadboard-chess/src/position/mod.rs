@@ -1,11 +1,13 @@
 //! A legal chess position: placement, side to move, castling rights, en passant square and
 //! counters, validated on construction, with legal move generation and move making.
 //!
-//! Its methods are grouped by what they are for: construction, FEN and moves here; what a
-//! move does without making it (`move_facts.rs`: captures, checks, pins), the null move
-//! (`null_move.rs`), staged and selective generation (`staged.rs`) and `FromStr`/`Display`
-//! (`text.rs`) beside it.
+//! Its methods are grouped by what they are for: construction, FEN and moves here; whether
+//! one given move is pseudo-legal or legal (`legality.rs`), what a move does without
+//! making it (`move_facts.rs`: captures, checks, pins), the null move (`null_move.rs`),
+//! staged and selective generation (`staged.rs`) and `FromStr`/`Display` (`text.rs`)
+//! beside it.
 
+mod legality;
 mod move_facts;
 mod null_move;
 mod staged;
@@ -368,15 +370,6 @@ impl Position {
         let mut counter = Counter(0);
         self.generate(Bitboard::FULL, &mut counter);
         counter.0
-    }
-
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let land = match m.castling_side() {
-            Some(side) => side.king_to(self.turn),
-            None => m.to(),
-        };
-        self.moves_to(land.bitboard()).contains(&m)
     }
 
     /// Plays a legal move and returns the new position (copy-make).

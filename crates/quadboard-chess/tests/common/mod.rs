@@ -6,6 +6,22 @@ mod test_support;
 
 pub use test_support::Rng;
 
+/// The perft suites of `../shared/data/perft/` (see its README), or `None` with a note on
+/// stderr when the data is missing; under `CI=true` missing data is a failure instead.
+#[allow(dead_code)]
+pub fn perft_data_dir() -> Option<std::path::PathBuf> {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("perft data missing: {}", dir.display());
+    }
+    eprintln!("skipping: perft data not found at {}", dir.display());
+    None
+}
+
 /// The FEN of Chess960 start number `n` (0..960), from the library's numbering (which
 /// `tests/chess960.rs` checks against the published table).
 #[allow(dead_code)]

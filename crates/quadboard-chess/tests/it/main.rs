@@ -10,6 +10,7 @@ mod attacks;
 mod chess960;
 mod fen;
 mod games;
+mod legality;
 mod move_facts;
 mod movegen;
 mod null_move;

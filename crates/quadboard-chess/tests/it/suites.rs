@@ -4,12 +4,13 @@
 //! entry at full depth (see the README for timings). When the data is
 //! missing the tests skip, except under `CI=true`, where they fail.
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use quadboard_chess::perft::suite::parse_suite;
 use quadboard_chess::{perft, Position};
+
+use crate::common::perft_data_dir;
 
 const FILES: [&str; 6] = [
     "ethereal-standard.epd",
@@ -20,21 +21,11 @@ const FILES: [&str; 6] = [
     "sedlak-generated.epd",
 ];
 
-fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("perft data missing: {}", dir.display());
-    }
-    eprintln!("skipping: perft data not found at {}", dir.display());
-    None
-}
-
 /// Checks every entry of `file` whose count is at most `max_nodes`; returns how many ran.
 fn run_suite(file: &str, max_nodes: u64) -> usize {
-    let Some(dir) = data_dir() else { return 0 };
+    let Some(dir) = perft_data_dir() else {
+        return 0;
+    };
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let entries = parse_suite(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
