@@ -230,6 +230,24 @@ impl MoveList {
         }
     }
 
+    /// The list that `fill` makes from an empty one.
+    ///
+    /// Lists are returned by value, and a list is 1 KiB. Written by one call that starts
+    /// from uninitialised memory, the list can be constructed in the caller's slot instead
+    /// of being copied there (the compiler's call-slot optimisation).
+    #[inline(always)]
+    pub(crate) fn build(fill: impl FnOnce(&mut MoveList)) -> MoveList {
+        let mut list = MaybeUninit::uninit();
+        Self::build_in(&mut list, fill);
+        // SAFETY: `build_in` initialised the list.
+        unsafe { list.assume_init() }
+    }
+
+    #[inline(never)]
+    fn build_in(list: &mut MaybeUninit<MoveList>, fill: impl FnOnce(&mut MoveList)) {
+        fill(list.write(MoveList::new()));
+    }
+
     /// Appends a move. A full list (only possible for fantasy positions with far more
     /// material than chess allows) keeps its first [`MAX_MOVES`] moves rather than panic.
     #[inline(always)]

@@ -294,27 +294,15 @@ impl Position {
     }
 
     /// Every legal move.
-    ///
-    /// The list is filled where the caller keeps it: this wrapper and the others below are
-    /// inlined, so that the 1 KiB list is not copied on return.
-    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         self.moves_to(Bitboard::FULL)
     }
 
     /// The legal moves that land on `target`: castling lands on the king's destination
     /// square and en passant on the capturing pawn's destination.
-    #[inline(always)]
+    #[inline]
     pub fn moves_to(&self, target: Bitboard) -> MoveList {
-        let mut list = MoveList::new();
-        self.list_moves(target, &mut list);
-        list
-    }
-
-    /// Appends the legal moves that land on `target` to `list`.
-    #[inline(never)]
-    fn list_moves(&self, target: Bitboard, list: &mut MoveList) {
-        self.generate(target, &mut Lister::<false>(list));
+        MoveList::build(|list| self.generate(target, &mut Lister::<false>(list)))
     }
 
     /// [`Position::moves_to`] with knight and king targets serialized by perfect hashing
@@ -322,47 +310,31 @@ impl Position {
     /// the two strategies can be compared (`benches/movegen.rs`).
     #[doc(hidden)]
     pub fn moves_to_hashed(&self, target: Bitboard) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate(target, &mut Lister::<true>(&mut list));
-        list
+        MoveList::build(|list| self.generate(target, &mut Lister::<true>(list)))
     }
 
     /// The legal captures, promotions to any piece included, and en passant.
     ///
     /// Generated straight to the squares of the other side's pieces, the en passant square
     /// and the last rank; nothing else is listed and then dropped.
-    #[inline(always)]
     pub fn captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.list_captures(&mut list);
-        list
-    }
-
-    #[inline(never)]
-    fn list_captures(&self, list: &mut MoveList) {
         let them = self.board().by_color(!self.turn);
         let ep = self
             .node
             .ep_square
             .map_or(Bitboard::EMPTY, Square::bitboard);
         let promotion_rank = (!self.turn).back_rank().bitboard();
-        self.generate(them | ep | promotion_rank, &mut NoisyLister { list, them });
+        MoveList::build(|list| {
+            self.generate(them | ep | promotion_rank, &mut NoisyLister { list, them })
+        })
     }
 
     /// The legal moves that are not captures or promotions (castling included).
-    #[inline(always)]
     pub fn quiet_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.list_quiet_moves(&mut list);
-        list
-    }
-
-    #[inline(never)]
-    fn list_quiet_moves(&self, list: &mut MoveList) {
         // Not the empty squares: a Chess960 king may castle onto its own square or its
         // rook's. No other move lands on a square of ours.
         let them = self.board().by_color(!self.turn);
-        self.generate(!them, &mut QuietLister(list));
+        MoveList::build(|list| self.generate(!them, &mut QuietLister(list)))
     }
 
     /// How many legal moves there are, without listing them.

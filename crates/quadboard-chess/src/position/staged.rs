@@ -262,12 +262,12 @@ impl Position {
     /// assert_eq!(pos.moves_from(Square::G1.bitboard()).len(), 2);
     /// ```
     pub fn moves_from(&self, from: Bitboard) -> MoveList {
-        let mut list = MoveList::new();
-        let _ = self.for_each_group(from, Bitboard::FULL, |group| {
-            list.extend(group.moves());
-            ControlFlow::<()>::Continue(())
-        });
-        list
+        MoveList::build(|list| {
+            let _ = self.for_each_group(from, Bitboard::FULL, |group| {
+                list.extend(group.moves());
+                ControlFlow::<()>::Continue(())
+            });
+        })
     }
 
     /// The legal moves of the side to move's pieces of `role` (castling counts as a king
