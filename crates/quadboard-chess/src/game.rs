@@ -14,30 +14,37 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::cpu::dispatch;
+use crate::movegen::{Black, Generator, White};
 use crate::outcome::{DrawClaim, Outcome, Termination};
 use crate::position::IllegalMoveError;
 use crate::san::SanError;
-use crate::{attacks, zobrist, Color, Move, Piece, Position, Role, Square};
+use crate::{attacks, zobrist, Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 
 impl Position {
     /// The en passant square if an en passant capture is legal; `None` otherwise, even when
     /// [`Position::ep_square`] is set.
+    ///
+    /// ```
+    /// use quadboard_chess::{Position, Square};
+    /// let legal = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")?;
+    /// assert_eq!(legal.legal_ep_square(), Some(Square::D6));
+    /// // Taking would leave both pawns' rank open between the king and the rook.
+    /// let pinned = Position::from_fen("4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2")?;
+    /// assert_eq!(pinned.ep_square(), Some(Square::D6));
+    /// assert_eq!(pinned.legal_ep_square(), None);
+    /// # Ok::<(), quadboard_chess::position::FromFenError>(())
+    /// ```
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square()?;
-        let turn = self.turn();
-        let capturers =
-            attacks::pawn(!turn, ep) & self.board().by_piece(Piece::new(turn, Role::Pawn));
-        if capturers.is_empty() {
-            return None;
-        }
-        self.moves_to(ep.bitboard())
-            .iter()
-            .any(|m| m.is_en_passant())
-            .then_some(ep)
+        (self.ep_capturers(ep).any() && self.can_take_en_passant()).then_some(ep)
     }
 
-    /// The key for repetitions: [`Position::key`] with the en passant component only when
-    /// an en passant capture is legal (see the [module documentation](crate::game)).
+    /// The key for repetitions and for transposition tables: [`Position::key`] with the en
+    /// passant component only when an en passant capture is legal, so that two positions
+    /// have the same repetition key exactly when they are the same for the rules (see the
+    /// [module documentation](crate::game)). Without an en passant square it costs one
+    /// branch more than [`Position::key`].
     ///
     /// ```
     /// use quadboard_chess::Position;
@@ -50,13 +57,43 @@ impl Position {
     /// assert_eq!(pinned.legal_ep_square(), None);
     /// # Ok::<(), quadboard_chess::position::FromFenError>(())
     /// ```
+    #[inline]
     pub fn repetition_key(&self) -> u64 {
-        let ep = zobrist::en_passant_key(self.board(), self.turn(), self.ep_square());
-        if ep != 0 && self.legal_ep_square().is_none() {
-            self.key() ^ ep
+        match self.ep_square() {
+            None => self.key(),
+            Some(ep) => self.repetition_key_after_double_push(ep),
+        }
+    }
+
+    /// [`Position::repetition_key`] when the en passant square is `ep`. Polyglot counts the
+    /// file whenever a pawn stands beside (`zobrist::en_passant_key`), so only then can the
+    /// two keys differ.
+    fn repetition_key_after_double_push(&self, ep: Square) -> u64 {
+        if self.ep_capturers(ep).any() && !self.can_take_en_passant() {
+            self.key() ^ zobrist::en_passant(ep.file())
         } else {
             self.key()
         }
+    }
+
+    /// The pawns of the side to move that stand beside the pawn that has just advanced two
+    /// squares over `ep`, legal or not.
+    fn ep_capturers(&self, ep: Square) -> Bitboard {
+        let turn = self.turn();
+        attacks::pawn(!turn, ep) & self.board().by_piece(Piece::new(turn, Role::Pawn))
+    }
+
+    /// Whether an en passant capture is legal: the move generator's own test, without the
+    /// rest of the generator.
+    fn can_take_en_passant(&self) -> bool {
+        let node = &self.node;
+        // SAFETY: `dispatch!` picks a level the CPU supports.
+        dispatch!(C => unsafe {
+            match self.turn() {
+                Color::White => C::has_en_passant::<White, Board>(node),
+                Color::Black => C::has_en_passant::<Black, Board>(node),
+            }
+        })
     }
 }
 
