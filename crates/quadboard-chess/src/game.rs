@@ -368,12 +368,30 @@ impl Game {
         })
     }
 
-    /// The draws that may be claimed while the game goes on: threefold repetition, then
-    /// the fifty-move rule. Empty once the game has ended ([`Game::outcome`]).
+    /// The draws that may be claimed in the current position: threefold repetition
+    /// ([`Game::can_claim_threefold_repetition`]), then the fifty-move rule
+    /// ([`Position::can_claim_fifty_moves`]). They are facts of the position, reported
+    /// whether or not the game has ended ([`Game::outcome`]), as python-chess does: a game
+    /// drawn by fivefold repetition can also be claimed by threefold, one drawn by the
+    /// seventy-five-move rule by the fifty-move rule.
+    ///
+    /// ```
+    /// use quadboard_chess::game::Game;
+    /// use quadboard_chess::outcome::{DrawClaim, Termination};
+    ///
+    /// let mut game = Game::new();
+    /// for _ in 0..4 {
+    ///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///         game.play_san(san)?;
+    ///     }
+    /// }
+    /// assert_eq!(game.outcome().map(|o| o.termination), Some(Termination::FivefoldRepetition));
+    /// assert!(game.claimable_draws().eq([DrawClaim::ThreefoldRepetition]));
+    /// # Ok::<(), quadboard_chess::san::SanError>(())
+    /// ```
     pub fn claimable_draws(&self) -> impl Iterator<Item = DrawClaim> {
-        let ongoing = self.outcome().is_none();
-        let threefold = ongoing && self.can_claim_threefold_repetition();
-        let fifty = ongoing && self.position.can_claim_fifty_moves();
+        let threefold = self.can_claim_threefold_repetition();
+        let fifty = self.position.can_claim_fifty_moves();
         [
             threefold.then_some(DrawClaim::ThreefoldRepetition),
             fifty.then_some(DrawClaim::FiftyMoveRule),
@@ -611,7 +629,8 @@ mod tests {
             game.outcome(),
             Some(Outcome::draw(Termination::FivefoldRepetition))
         );
-        assert_eq!(game.claimable_draws().count(), 0);
+        // Fivefold ends the game, and threefold may still be claimed: a fact of the position.
+        assert!(game.claimable_draws().eq([DrawClaim::ThreefoldRepetition]));
         // The knight moves are reversible; after one more the count is for the new position.
         game.play_san("e4").unwrap();
         assert_eq!(game.repetitions(), 1);
@@ -686,6 +705,20 @@ mod tests {
         assert_eq!(g.claimable_draws().count(), 0);
         g.play_san("Ra2").unwrap();
         assert!(g.claimable_draws().eq([DrawClaim::FiftyMoveRule]));
+        // Ended by the seventy-five-move rule, claimable by the fifty-move rule.
+        let ended = game("4k3/8/8/8/8/8/8/R3K3 w - - 149 100", &["Ra2"]);
+        assert_eq!(
+            ended.outcome(),
+            Some(Outcome::draw(Termination::SeventyFiveMoveRule))
+        );
+        assert!(ended.claimable_draws().eq([DrawClaim::FiftyMoveRule]));
+        // Mate on the 150th ply: no legal move, nothing to claim.
+        let mate = game("7k/5K2/8/8/8/8/8/6Q1 w - - 149 100", &["Qg7"]);
+        assert_eq!(
+            mate.outcome().map(|o| o.termination),
+            Some(Termination::Checkmate)
+        );
+        assert_eq!(mate.claimable_draws().count(), 0);
         let before = g.clone();
         assert!(g.play(Move::NULL).is_err());
         assert!(g.play_san("Ra9").is_err());

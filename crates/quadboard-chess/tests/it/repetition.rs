@@ -345,6 +345,16 @@ impl Twin {
         self.stack.push(self.game.position());
         self.history.push(self.game.position().repetition_key());
         let answers = self.check();
+        // Threefold is a fact of the position, whether or not fivefold ended the game.
+        assert_eq!(
+            answers.claims.first() == Some(&DrawClaim::ThreefoldRepetition),
+            answers.repetitions >= 3
+        );
+        let pos = self.game.position();
+        assert_eq!(
+            answers.claims.contains(&DrawClaim::FiftyMoveRule),
+            pos.halfmoves() >= 100 && !pos.legal_moves().is_empty()
+        );
         self.answers.push(answers);
     }
 
