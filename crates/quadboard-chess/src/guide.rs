@@ -27,7 +27,8 @@
 //! move on the copy, so there is nothing to undo. [`play`](crate::Position::play) checks
 //! legality, [`play_unchecked`](crate::Position::play_unchecked) trusts a generated move.
 //! The [`key`](crate::Position::key) follows every move incrementally and is the Polyglot
-//! key.
+//! key; [`repetition_key`](crate::Position::repetition_key) is the one for transposition
+//! tables and repetitions (see [`game`](crate::game)).
 //!
 //! ```
 //! use quadboard_chess::Position;
@@ -119,12 +120,16 @@
 //! # A search loop
 //!
 //! Put together: alpha-beta over copies, checks and good captures first, null-move
-//! pruning, a quiescence search over captures that SEE does not lose, and the key as the
-//! index of a table of best moves.
+//! pruning, a quiescence search over captures that SEE does not lose, repetitions scored
+//! as draws by a [`KeyStack`](crate::game::KeyStack) that holds the game's keys and is
+//! pushed and popped around each child (a null move pushed as the barrier it is), and the
+//! [`repetition_key`](crate::Position::repetition_key) as the index of a table of best
+//! moves.
 //!
 //! ```
 //! use std::collections::HashMap;
 //!
+//! use quadboard_chess::game::{Game, KeyStack};
 //! use quadboard_chess::see::PieceValues;
 //! use quadboard_chess::{Move, Position, Role};
 //!
@@ -172,6 +177,8 @@
 //!
 //! struct Search {
 //!     best_moves: HashMap<u64, Move>,
+//!     /// The game's positions since its last irreversible move, then the search's path.
+//!     keys: KeyStack,
 //!     nodes: u64,
 //! }
 //!
@@ -179,6 +186,11 @@
 //!     fn search(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32, ply: i32) -> i32 {
 //!         let mut alpha = alpha;
 //!         self.nodes += 1;
+//!         // Back to a position of the path or of the game: a draw. (Not at the root, which
+//!         // must give a move.)
+//!         if ply > 0 && self.keys.is_repetition() {
+//!             return 0;
+//!         }
 //!         if depth == 0 {
 //!             return quiescence(pos, alpha, beta, ply);
 //!         }
@@ -189,14 +201,17 @@
 //!         // Null-move pruning: if passing still holds beta at a reduced depth, cut.
 //!         if depth >= 3 {
 //!             if let Ok(passed) = pos.null_move() {
+//!                 self.keys.push_null(&passed);
 //!                 let score = -self.search(&passed, depth - 3, -beta, -beta + 1, ply + 1);
+//!                 self.keys.pop();
 //!                 if score >= beta {
 //!                     return beta;
 //!                 }
 //!             }
 //!         }
 //!         // Order: the table's move, then checks, then captures by SEE, then the rest.
-//!         let hint = self.best_moves.get(&pos.key()).copied();
+//!         let key = pos.repetition_key();
+//!         let hint = self.best_moves.get(&key).copied();
 //!         let mut ordered = moves.to_vec();
 //!         ordered.sort_by_cached_key(|&m| {
 //!             let rank = if Some(m) == hint {
@@ -214,10 +229,12 @@
 //!         for m in ordered {
 //!             let mut child = *pos;
 //!             child.play_unchecked(m);
+//!             self.keys.push(&child);
 //!             let score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+//!             self.keys.pop();
 //!             if score > best {
 //!                 best = score;
-//!                 self.best_moves.insert(pos.key(), m);
+//!                 self.best_moves.insert(key, m);
 //!             }
 //!             alpha = alpha.max(score);
 //!             if alpha >= beta {
@@ -227,26 +244,38 @@
 //!         best
 //!     }
 //!
-//!     fn best_move(&mut self, pos: &Position, depth: u32) -> (Move, i32) {
+//!     fn best_move(&mut self, game: &Game, depth: u32) -> (Move, i32) {
+//!         self.keys = game.key_stack();
+//!         let pos = *game.position();
 //!         let mut score = 0;
 //!         for d in 1..=depth {
-//!             score = self.search(pos, d, -MATE - 1, MATE + 1, 0);
+//!             score = self.search(&pos, d, -MATE - 1, MATE + 1, 0);
 //!         }
-//!         (self.best_moves[&pos.key()], score)
+//!         (self.best_moves[&pos.repetition_key()], score)
 //!     }
 //! }
 //!
-//! let mut search = Search { best_moves: HashMap::new(), nodes: 0 };
+//! // `best_move` puts in the keys of each game it is given.
+//! let keys = KeyStack::new(&Position::new());
+//! let mut search = Search { best_moves: HashMap::new(), keys, nodes: 0 };
 //! // Back-rank mate in one.
-//! let pos: Position = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse()?;
-//! let (m, score) = search.best_move(&pos, 3);
-//! assert_eq!(pos.to_uci(m).as_str(), "a1a8");
+//! let game = Game::from_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse()?);
+//! let (m, score) = search.best_move(&game, 3);
+//! assert_eq!(game.position().to_uci(m).as_str(), "a1a8");
 //! assert_eq!(score, MATE - 1);
 //! // A queen left undefended.
-//! let pos: Position = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1".parse()?;
-//! let (m, score) = search.best_move(&pos, 3);
-//! assert_eq!(pos.to_uci(m).as_str(), "d1d5");
+//! let game = Game::from_position("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1".parse()?);
+//! let (m, score) = search.best_move(&game, 3);
+//! assert_eq!(game.position().to_uci(m).as_str(), "d1d5");
 //! assert_eq!(score, 500); // a rook against nothing
+//! // A queen down, white walks back into a position that the game has had twice: a draw.
+//! let mut game = Game::from_position("7k/8/8/3q4/8/8/8/K7 w - - 0 1".parse()?);
+//! for san in ["Kb1", "Kg8", "Ka1", "Kh8", "Kb1", "Kg8", "Ka1", "Kh8"] {
+//!     game.play_san(san)?;
+//! }
+//! let (m, score) = search.best_move(&game, 3);
+//! assert_eq!(game.position().to_san(m).as_str(), "Kb1");
+//! assert_eq!(score, 0);
 //! assert!(search.nodes > 0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

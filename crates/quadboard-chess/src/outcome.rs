@@ -92,7 +92,10 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A draw that a player may claim but that does not end the game by itself.
+/// A draw that a player may claim but that does not end the game by itself. Each is a fact
+/// of the position, true or not whatever else holds: a game that fivefold repetition or the
+/// seventy-five-move rule has ended may also be claimed by threefold repetition or the
+/// fifty-move rule (see [`crate::game::Game::claimable_draws`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DrawClaim {
     /// The current position has occurred at least three times.
@@ -249,6 +252,8 @@ mod tests {
         assert_eq!(mate.outcome().map(|o| o.winner), Some(Some(Color::White)));
         let clock = pos("7k/5K2/8/8/8/8/8/6R1 b - - 150 100");
         assert!(clock.is_seventy_five_moves());
+        // The game is over, and the fifty-move rule still holds.
+        assert!(clock.can_claim_fifty_moves());
         assert_eq!(
             clock.outcome(),
             Some(Outcome::draw(Termination::SeventyFiveMoveRule))

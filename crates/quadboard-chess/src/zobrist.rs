@@ -6,7 +6,7 @@
 //! `Random64` array, so a quadboard key can look a position up in any Polyglot book.
 //!
 //! Polyglot's en passant rule ignores pins, so two positions that are the same for the
-//! repetition rules can have different keys. Repetitions use
+//! repetition rules can have different keys. Repetitions and transposition tables use
 //! [`crate::Position::repetition_key`] instead, in which en passant counts only when a
 //! capture is legal (see [`crate::game`]).
 

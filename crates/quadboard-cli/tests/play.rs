@@ -90,40 +90,59 @@ fn movetext_numbers_come_from_the_fen() {
 
 #[test]
 fn every_outcome_is_written() {
-    for (fen, moves, outcome) in [
+    for (fen, moves, outcome, claims) in [
         (
             "7k/5K2/8/6Q1/8/8/8/8 w - - 0 1",
             &["Qg6"][..],
             "1/2-1/2 (stalemate)",
+            &[][..],
         ),
         (
             "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
             &["Kxd2"],
             "1/2-1/2 (insufficient material)",
+            &[],
         ),
+        // The game is over, and the fifty-move rule is a fact of the position still.
         (
             "4k3/8/8/8/8/8/8/R3K3 w - - 149 100",
             &["Ra2"],
             "1/2-1/2 (seventy-five-move rule)",
+            &["Claimable: fifty-move rule"],
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             &["f3", "e5", "g4", "Qh4"],
             "0-1 (checkmate)",
+            &[],
+        ),
+        // Mate on the 150th ply: no legal move, so no fifty-move claim either.
+        (
+            "7k/5K2/8/8/8/8/8/6Q1 w - - 149 100",
+            &["Qg7"],
+            "1-0 (checkmate)",
+            &[],
         ),
     ] {
         let mut args = vec!["play", "--fen", fen];
         args.extend_from_slice(moves);
         let lines = game_lines(&args);
         assert_eq!(lines[1], format!("Outcome: {outcome}"), "{fen}");
-        assert_eq!(lines.len(), 2, "no claims once the game is over: {lines:?}");
+        assert_eq!(lines[2..], *claims, "{fen}");
     }
+    // A fivefold repetition is a threefold one too.
     let mut shuffle = vec!["play"];
     for _ in 0..4 {
         shuffle.extend(["Nf3", "Nf6", "Ng1", "Ng8"]);
     }
     let lines = game_lines(&shuffle);
-    assert_eq!(lines[1..], ["Outcome: 1/2-1/2 (fivefold repetition)"]);
+    assert_eq!(
+        lines[1..],
+        [
+            "Outcome: 1/2-1/2 (fivefold repetition)",
+            "Claimable: threefold repetition"
+        ]
+    );
 }
 
 #[test]

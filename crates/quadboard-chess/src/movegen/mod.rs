@@ -436,6 +436,24 @@ pub(crate) fn en_passant_moves<C: Cpu, S: Side, B: Placement>(
     }
 }
 
+/// Whether `S` has a legal en passant capture: [`en_passant_moves`] asked for any, for
+/// callers that need the answer and not the moves (repetition keys).
+#[inline(always)]
+pub(crate) fn has_en_passant<C: Cpu, S: Side, B: Placement>(node: &Node<B>) -> bool {
+    let Some(checks) = Checks::new::<C, S, B>(node) else {
+        return false;
+    };
+    let mut found = false;
+    en_passant_moves::<C, S, B>(
+        node,
+        &checks,
+        Bitboard::FULL,
+        #[inline(always)]
+        |_, _| found = true,
+    );
+    found
+}
+
 /// Calls `f` with the king and rook of each castling move of `S` whose squares are empty
 /// and whose king lands in `target`, when `is_safe(king, rook, king_path)` says that no
 /// square the king passes or lands on is attacked. Only out of check.
@@ -592,8 +610,8 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     );
 }
 
-/// [`generate`] compiled with the target features of a CPU level: the function that
-/// position methods call, so that the generator inlines the level's primitives.
+/// [`generate`] and [`has_en_passant`] compiled with the target features of a CPU level:
+/// the functions that position methods call, so that they inline the level's primitives.
 pub(crate) trait Generator: Cpu {
     /// [`generate`] on this level.
     ///
@@ -604,6 +622,12 @@ pub(crate) trait Generator: Cpu {
         target: Bitboard,
         visitor: &mut V,
     );
+
+    /// [`has_en_passant`] on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn has_en_passant<S: Side, B: Placement>(node: &Node<B>) -> bool;
 }
 
 macro_rules! generator_impl {
@@ -616,6 +640,11 @@ macro_rules! generator_impl {
                 visitor: &mut V,
             ) {
                 generate::<Self, S, V, B>(node, target, visitor);
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn has_en_passant<S: Side, B: Placement>(node: &Node<B>) -> bool {
+                has_en_passant::<Self, S, B>(node)
             }
         }
     };

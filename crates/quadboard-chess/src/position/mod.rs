@@ -35,6 +35,20 @@ use alloc::string::String;
 ///
 /// Castling rights are the squares of the rooks that may still castle, so Chess960 needs
 /// no special case; [`CastlingMode`] only decides how castling is written.
+///
+/// `Eq` and `Hash` are structural: they compare every field, the halfmove clock, the
+/// fullmove number, the castling mode and an en passant square that no pawn can take
+/// included. Two positions that are the same by the rules may therefore compare unequal;
+/// compare their [`repetition_key`](Position::repetition_key)s for that.
+///
+/// ```
+/// use quadboard_chess::Position;
+/// let a = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?;
+/// let b = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 7 20")?;
+/// assert_ne!(a, b);
+/// assert_eq!(a.repetition_key(), b.repetition_key());
+/// # Ok::<(), quadboard_chess::position::FromFenError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     /// Placement, castling rooks and en passant square: what move generation reads.
@@ -147,7 +161,12 @@ impl Position {
         self.to_setup().to_fen(self.mode)
     }
 
-    /// The Zobrist key, equal to the Polyglot opening-book key of the position.
+    /// The Zobrist key, equal to the Polyglot opening-book key of the position: the key for
+    /// opening books. Its en passant part counts whenever a pawn stands beside the pawn
+    /// that has just advanced two squares, legal capture or not. For transposition tables
+    /// and repetitions use [`Position::repetition_key`]: one branch more (and a legality
+    /// test just after such a double push), and equal exactly for positions that are the
+    /// same by the rules (see [`crate::game`]).
     ///
     /// ```
     /// use quadboard_chess::Position;

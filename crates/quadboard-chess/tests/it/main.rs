@@ -16,6 +16,7 @@ mod movegen;
 mod null_move;
 mod oracle;
 mod perft_table;
+mod repetition;
 mod representations;
 mod see;
 #[cfg(feature = "serde")]

@@ -7,9 +7,12 @@
 //! Claimable: threefold repetition, fifty-move rule
 //! ```
 //!
-//! `Outcome:` is `* (ongoing)` while the game goes on; `Claimable:` appears only when a draw
-//! may be claimed. A move that cannot be read or played, or one after the game has ended,
-//! is an input error naming the move as typed and its ply (1 for the first move given).
+//! `Outcome:` is `* (ongoing)` while the game goes on. `Claimable:` appears only when a draw
+//! may be claimed in the final position, also when the game has ended: the claims are facts
+//! of the position (a fivefold repetition is a threefold one, a game ended by the
+//! seventy-five-move rule has passed the fifty-move one). A move that cannot be read or
+//! played, or one after the game has ended, is an input error naming the move as typed and
+//! its ply (1 for the first move given).
 //!
 //! Movetext pasted from a game reads as well: arguments are split at whitespace, and
 //! besides moves they may hold
