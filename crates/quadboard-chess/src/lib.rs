@@ -59,6 +59,7 @@ mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+pub mod picker;
 pub mod piece;
 pub mod position;
 pub mod san;
@@ -79,11 +80,39 @@ pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{Outcome, Termination};
 pub use perft::perft;
+pub use picker::MovePicker;
 pub use piece::{Color, Piece, Role};
 pub use position::Position;
 pub use san::San;
 pub use setup::{Reasons, Setup};
 pub use square::{File, Rank, Square};
+
+/// The names most programs use, in one import: `use quadboard_chess::prelude::*;`.
+///
+/// ```
+/// use quadboard_chess::prelude::*;
+///
+/// let pos = Position::new();
+/// let mut stack = KeyStack::new(&pos);
+/// for m in MovePicker::new(&pos, None) {
+///     let mut child = pos;
+///     child.play_unchecked(m);
+///     stack.push(&child);
+///     assert!(!stack.is_repetition());
+///     stack.pop();
+/// }
+/// assert_eq!(perft(&pos, 2), 400);
+/// ```
+pub mod prelude {
+    pub use crate::game::{Game, KeyStack};
+    pub use crate::outcome::{Outcome, Termination};
+    pub use crate::perft::perft;
+    pub use crate::picker::{CaptureOrder, MovePicker, Stage};
+    pub use crate::{
+        Bitboard, Board, CastlingMode, CastlingSide, Color, File, Move, MoveKind, MoveList, Piece,
+        Position, Rank, Role, Setup, Square,
+    };
+}
 
 /// The crate README's examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

@@ -21,6 +21,21 @@ impl Position {
         self.node.board.piece_at(square)
     }
 
+    /// The role of the piece that moves in `m`: the piece on its origin (the king for
+    /// castling), `None` when the origin is empty.
+    ///
+    /// ```
+    /// use quadboard_chess::{Position, Role};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.moved_role(pos.parse_uci("g1f3")?), Some(Role::Knight));
+    /// assert_eq!(pos.moved_role(pos.parse_uci("e2e4")?), Some(Role::Pawn));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn moved_role(&self, m: Move) -> Option<Role> {
+        self.node.board.role_at(m.from())
+    }
+
     /// The role of the piece that the legal move `m` captures: the piece on its destination,
     /// a pawn for en passant, `None` for castling (whose destination is the king's own rook)
     /// and for moves to an empty square.

@@ -16,6 +16,7 @@ mod movegen;
 mod null_move;
 mod oracle;
 mod perft_table;
+mod picker;
 mod repetition;
 mod representations;
 mod see;
