@@ -119,10 +119,12 @@
 //!
 //! # A search loop
 //!
-//! Put together: alpha-beta over copies, checks and good captures first, null-move
-//! pruning, a quiescence search over captures that SEE does not lose, repetitions scored
-//! as draws by a [`KeyStack`](crate::game::KeyStack) that holds the game's keys and is
-//! pushed and popped around each child (a null move pushed as the barrier it is), and the
+//! Put together: alpha-beta over copies; moves from a [`MovePicker`](crate::MovePicker)
+//! (the table's move, captures by static exchange, quiet moves, losing captures last),
+//! which generates the quiet moves only if no earlier move cuts; null-move pruning; a
+//! quiescence search over the captures that SEE does not lose; repetitions scored as draws
+//! by a [`KeyStack`](crate::game::KeyStack) that holds the game's keys and is pushed and
+//! popped around each child (a null move pushed as the barrier it is); and the
 //! [`repetition_key`](crate::Position::repetition_key) as the index of a table of best
 //! moves.
 //!
@@ -130,6 +132,7 @@
 //! use std::collections::HashMap;
 //!
 //! use quadboard_chess::game::{Game, KeyStack};
+//! use quadboard_chess::picker::{CaptureOrder, MovePicker, Stage};
 //! use quadboard_chess::see::PieceValues;
 //! use quadboard_chess::{Move, Position, Role};
 //!
@@ -149,20 +152,20 @@
 //! fn quiescence(pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
 //!     let in_check = pos.is_check();
 //!     // In check every evasion is searched; otherwise the side may stand pat.
-//!     let moves = if in_check { pos.legal_moves() } else { pos.captures() };
-//!     if in_check && moves.is_empty() {
-//!         return -MATE + ply;
-//!     }
+//!     let mut picker = MovePicker::new(pos, None).with_capture_order(CaptureOrder::See);
 //!     if !in_check {
 //!         let stand_pat = evaluate(pos);
 //!         if stand_pat >= beta {
 //!             return stand_pat;
 //!         }
 //!         alpha = alpha.max(stand_pat);
+//!         picker = picker.captures_only();
 //!     }
-//!     for &m in moves.iter() {
-//!         if !in_check && !pos.see_ge(m, 0) {
-//!             continue; // a capture that loses material on the spot
+//!     let mut any = false;
+//!     while let Some(m) = picker.next() {
+//!         any = true;
+//!         if !in_check && picker.stage() == Stage::LosingCaptures {
+//!             break; // the rest lose material on the spot
 //!         }
 //!         let mut child = *pos;
 //!         child.play_unchecked(m);
@@ -171,6 +174,9 @@
 //!             return score;
 //!         }
 //!         alpha = alpha.max(score);
+//!     }
+//!     if in_check && !any {
+//!         return -MATE + ply;
 //!     }
 //!     alpha
 //! }
@@ -194,11 +200,8 @@
 //!         if depth == 0 {
 //!             return quiescence(pos, alpha, beta, ply);
 //!         }
-//!         let moves = pos.legal_moves();
-//!         if moves.is_empty() {
-//!             return if pos.is_check() { -MATE + ply } else { 0 };
-//!         }
-//!         // Null-move pruning: if passing still holds beta at a reduced depth, cut.
+//!         // Null-move pruning: if passing still holds beta at a reduced depth, cut. (A
+//!         // stalemated side could be cut here too: engines accept that rare error.)
 //!         if depth >= 3 {
 //!             if let Ok(passed) = pos.null_move() {
 //!                 self.keys.push_null(&passed);
@@ -209,31 +212,20 @@
 //!                 }
 //!             }
 //!         }
-//!         // Order: the table's move, then checks, then captures by SEE, then the rest.
+//!         // The table's move (checked for legality by the picker), then captures by SEE,
+//!         // then the rest.
 //!         let key = pos.repetition_key();
 //!         let hint = self.best_moves.get(&key).copied();
-//!         let mut ordered = moves.to_vec();
-//!         ordered.sort_by_cached_key(|&m| {
-//!             let rank = if Some(m) == hint {
-//!                 0
-//!             } else if pos.gives_check(m) {
-//!                 1
-//!             } else if pos.is_capture(m) {
-//!                 2
-//!             } else {
-//!                 3
-//!             };
-//!             (rank, -pos.see(m))
-//!         });
-//!         let mut best = -MATE;
-//!         for m in ordered {
+//!         let picker = MovePicker::new(pos, hint).with_capture_order(CaptureOrder::See);
+//!         let mut best = None;
+//!         for m in picker {
 //!             let mut child = *pos;
 //!             child.play_unchecked(m);
 //!             self.keys.push(&child);
 //!             let score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
 //!             self.keys.pop();
-//!             if score > best {
-//!                 best = score;
+//!             if best.is_none_or(|best| score > best) {
+//!                 best = Some(score);
 //!                 self.best_moves.insert(key, m);
 //!             }
 //!             alpha = alpha.max(score);
@@ -241,7 +233,8 @@
 //!                 break;
 //!             }
 //!         }
-//!         best
+//!         // No move: mate or stalemate.
+//!         best.unwrap_or(if pos.is_check() { -MATE + ply } else { 0 })
 //!     }
 //!
 //!     fn best_move(&mut self, game: &Game, depth: u32) -> (Move, i32) {
