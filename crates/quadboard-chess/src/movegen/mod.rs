@@ -518,19 +518,9 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     };
 
     let king_targets = checks.king_targets(target);
-    if king_targets.more_than_one() {
+    if king_targets.any() {
         let danger = king_danger::<C, S, B>(node, &checks);
         visitor.piece(Role::King, checks.king, king_targets & !danger);
-    } else if let Some(to) = king_targets.lsb() {
-        // One square (as for captures, most of the time): testing it costs less than the
-        // map of every square they attack.
-        let lifted = checks.occupied ^ checks.king;
-        let safe = !attacked_by::<C, S, B>(node, to, lifted);
-        visitor.piece(
-            Role::King,
-            checks.king,
-            if safe { king_targets } else { Bitboard::EMPTY },
-        );
     }
     if checks.checkers.more_than_one() {
         return;
