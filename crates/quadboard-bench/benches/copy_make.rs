@@ -291,6 +291,9 @@ fn shakmaty_position(fen: &str) -> shakmaty::Chess {
         .expect("shakmaty accepts the position")
 }
 
+/// A walk from a root to a depth.
+type Walk<Node> = fn(&Node, u32, &mut Tally);
+
 fn bench(c: &mut Criterion, ordered: bool) {
     for case in CASES {
         let ours = quadboard_chess::Position::from_fen(case.fen).expect("quadboard reads the FEN");
@@ -299,9 +302,9 @@ fn bench(c: &mut Criterion, ordered: bool) {
         assert_eq!(shak.key.0, ours.key(), "initial keys of {}", case.name);
         let depth = case.depth;
         let (walk_ours, walk_cozy, walk_shak): (
-            fn(&quadboard_chess::Position, u32, &mut Tally),
-            fn(&cozy_chess::Board, u32, &mut Tally),
-            fn(&shak::Keyed, u32, &mut Tally),
+            Walk<quadboard_chess::Position>,
+            Walk<cozy_chess::Board>,
+            Walk<shak::Keyed>,
         ) = if ordered {
             (
                 quadboard::walk_ordered,
