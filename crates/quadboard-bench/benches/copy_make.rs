@@ -27,7 +27,7 @@ use shakmaty::EnPassantMode;
 /// The start position, Kiwipete and three opening middlegames reached by well-known
 /// lines; `nodes` is the perft count at `depth`, the leaves of the walk (the wiki's for
 /// the first two, the count quadboard's and shakmaty's perft agree on for the others).
-/// Depths keep one quadboard walk within a few milliseconds.
+/// Each depth is the shallowest at which one quadboard walk takes a millisecond or more.
 const CASES: [BenchPosition; 5] = [
     BenchPosition {
         name: "start",
