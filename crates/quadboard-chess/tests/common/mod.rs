@@ -42,20 +42,58 @@ pub fn random_game_positions(
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     for game in 0..2 * games {
-        let mut pos = if game % 2 == 0 {
+        let pos = if game % 2 == 0 {
             quadboard_chess::Position::new()
         } else {
             quadboard_chess::Position::chess960(rng.below(960) as u16).expect("0..960 are numbered")
         };
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            out.push(pos);
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+        out.extend(random_game(pos, plies, &mut rng));
+    }
+    out
+}
+
+/// `start` and up to `plies` positions after it along a random game.
+#[allow(dead_code)]
+pub fn random_game(
+    start: quadboard_chess::Position,
+    plies: usize,
+    rng: &mut Rng,
+) -> Vec<quadboard_chess::Position> {
+    let mut out = vec![start];
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
         }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
         out.push(pos);
     }
     out
 }
+
+/// A knight's steps as (files, ranks).
+#[allow(dead_code)]
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A king's steps as (files, ranks).
+#[allow(dead_code)]
+pub const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];

@@ -3,33 +3,12 @@
 use quadboard_chess::attacks::{self, kogge_stone};
 use quadboard_chess::{Bitboard, Color, Direction, Square};
 
-use crate::common::Rng;
+use crate::common::{Rng, KING_STEPS, KNIGHT_STEPS};
 
 /// The squares reached by single steps of the given offsets.
 fn walk_steps(sq: Square, steps: &[(i8, i8)]) -> Bitboard {
     steps.iter().filter_map(|&(f, r)| sq.offset(f, r)).collect()
 }
-
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 /// A slider's attacks by walking each direction until the first occupied square.
 fn walk_rays(sq: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboard {
@@ -65,9 +44,9 @@ const BISHOP_DIRS: [Direction; 4] = [
 fn leaper_tables_equal_setwise_equal_walk() {
     for sq in Square::ALL {
         let one = sq.bitboard();
-        assert_eq!(attacks::knight(sq), walk_steps(sq, &KNIGHT));
+        assert_eq!(attacks::knight(sq), walk_steps(sq, &KNIGHT_STEPS));
         assert_eq!(attacks::knights_setwise(one), attacks::knight(sq));
-        assert_eq!(attacks::king(sq), walk_steps(sq, &KING));
+        assert_eq!(attacks::king(sq), walk_steps(sq, &KING_STEPS));
         assert_eq!(attacks::kings_setwise(one), attacks::king(sq));
         assert_eq!(
             attacks::pawn(Color::White, sq),

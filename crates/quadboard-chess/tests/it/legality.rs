@@ -15,7 +15,9 @@ use quadboard_chess::{
     Square,
 };
 
-use crate::common::{perft_data_dir, random_game_positions, Rng};
+use crate::common::{
+    perft_data_dir, random_game, random_game_positions, Rng, KING_STEPS, KNIGHT_STEPS,
+};
 
 /// Every kind of move, to change a legal move into its near misses.
 const KINDS: [MoveKind; 7] = [
@@ -62,26 +64,6 @@ const TRICKY: [&str; 22] = [
 
 type Mailbox = [Option<Piece>; 64];
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 const ORTHOGONALS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
@@ -372,21 +354,6 @@ fn random_placement(rng: &mut Rng) -> Position {
             return pos;
         }
     }
-}
-
-/// `start` and up to `plies` positions after it along a random game.
-fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<Position> {
-    let mut out = vec![start];
-    let mut pos = start;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
-        out.push(pos);
-    }
-    out
 }
 
 /// Positions of the perft suites: every entry of the small files, a sample of the large.
