@@ -59,6 +59,7 @@ mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod picker;
 pub mod piece;
 pub mod position;

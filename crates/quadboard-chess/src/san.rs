@@ -19,7 +19,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::moves::MoveKind;
-use crate::{attacks, Bitboard, CastlingSide, File, Move, Piece, Position, Rank, Role, Square};
+use crate::{
+    attacks, Bitboard, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square,
+};
 
 /// A move in SAN as written, without check or mate suffix: what it says, before a position
 /// decides which legal move it is.
@@ -137,27 +139,47 @@ impl San {
                 promotion,
                 ..
             } => {
+                // The pieces that could make the move by its pattern, then each tested
+                // for legality alone: no move list.
                 let board = pos.board();
-                // A pawn written without its file pushes straight ahead.
-                let file = match (role, file) {
-                    (Role::Pawn, None) => Some(to.file()),
-                    _ => file,
+                let us = pos.turn();
+                let ours = board.by_piece(Piece::new(us, role));
+                let mut origins = match role {
+                    Role::Pawn => match file {
+                        // A pawn written without its file pushes straight ahead.
+                        None => pawn_push_origins(pos, to),
+                        Some(f) if f == to.file() => pawn_push_origins(pos, to),
+                        Some(_) => attacks::pawn(!us, to) & ours,
+                    },
+                    _ => attacks::role_attacks(us, role, to, board.occupied()) & ours,
                 };
+                if let Some(file) = file {
+                    origins &= file.bitboard();
+                }
+                if let Some(rank) = rank {
+                    origins &= rank.bitboard();
+                }
+                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+                if promotes != promotion.is_some() {
+                    return Err(SanError::Illegal(self));
+                }
                 let mut found = None;
                 let mut candidates = Bitboard::EMPTY;
-                for &m in pos.moves_to(to.bitboard()).iter() {
-                    let from = m.from();
-                    if m.is_castle()
-                        || m.to() != to
-                        || m.promotion_role() != promotion
-                        || file.is_some_and(|f| f != from.file())
-                        || rank.is_some_and(|r| r != from.rank())
-                        || board.role_at(from) != Some(role)
-                    {
-                        continue;
+                for from in origins {
+                    let m = match promotion {
+                        Some(piece) => Move::promotion(from, to, piece),
+                        None if role == Role::Pawn
+                            && from.file() != to.file()
+                            && pos.ep_square() == Some(to) =>
+                        {
+                            Move::en_passant(from, to)
+                        }
+                        None => Move::normal(from, to),
+                    };
+                    if pos.is_legal(m) {
+                        found = Some(m);
+                        candidates |= from;
                     }
-                    found = Some(m);
-                    candidates |= from;
                 }
                 match found {
                     None => Err(SanError::Illegal(self)),
@@ -256,6 +278,26 @@ impl Position {
     /// [`SanError`]: the text is not SAN, fits no legal move, or fits several.
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         text.parse::<San>()?.to_move(self)
+    }
+}
+
+/// The squares from which a pawn of the side to move could push to `to`: the square behind
+/// it, or two behind when that one is empty (legality decides the rest).
+fn pawn_push_origins(pos: &Position, to: Square) -> Bitboard {
+    let pawns = pos.board().by_piece(Piece::new(pos.turn(), Role::Pawn));
+    let back = match pos.turn() {
+        Color::White => -1,
+        Color::Black => 1,
+    };
+    let Some(one) = to.offset(0, back) else {
+        return Bitboard::EMPTY;
+    };
+    if pawns.contains(one) {
+        return one.bitboard();
+    }
+    match to.offset(0, 2 * back) {
+        Some(two) if !pos.board().occupied().contains(one) => two.bitboard() & pawns,
+        _ => Bitboard::EMPTY,
     }
 }
 

@@ -1,0 +1,135 @@
+//! Checking games without building them: every move of every line played, problems
+//! recorded, nothing kept.
+
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
+
+use super::tree::StartTags;
+use super::{GameError, GameStart, Lines, RawTag, SyntaxError, Visitor};
+
+/// What [`Checker`] gives for a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CheckedGame {
+    /// Where the game starts.
+    pub start: GameStart,
+    /// Moves played, in every line.
+    pub moves: u64,
+    /// The problems, in the order of the text; empty when the game is fine.
+    pub errors: Vec<GameError>,
+}
+
+/// A [`Visitor`] that plays every move of every line, variations included, and records
+/// what cannot be played or read, as [`Game`](super::Game) does, without building the tree.
+/// It allocates only for games with problems or start positions.
+///
+/// ```
+/// use quadboard_chess::pgn::{Checker, Reader};
+///
+/// let pgn = b"1. e4 e5 (1... c5 2. Nf3) 2. Ke3 Nc6 1-0\n\n1. d4 d5 *\n";
+/// let mut reader = Reader::new(pgn);
+/// let mut checker = Checker::new();
+/// let first = reader.read_game(&mut checker).unwrap().unwrap();
+/// assert_eq!(first.moves, 4);
+/// assert_eq!(first.errors[0].to_string(), "ply 3 Ke3: illegal move");
+/// let second = reader.read_game(&mut checker).unwrap().unwrap();
+/// assert_eq!((second.moves, second.errors.len()), (2, 0));
+/// ```
+#[derive(Default)]
+pub struct Checker {
+    start: Option<GameStart>,
+    start_tags: StartTags,
+    lines: Lines,
+    moves: u64,
+    errors: Vec<GameError>,
+    dead: bool,
+}
+
+impl Checker {
+    /// A checker for any number of games.
+    pub fn new() -> Checker {
+        Checker::default()
+    }
+}
+
+impl Visitor for Checker {
+    type Output = CheckedGame;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
+        self.start = Some(start);
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        self.start_tags.tag(name, value);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        match self.start_tags.start() {
+            Ok(pos) => self.lines.start(pos),
+            Err(e) => {
+                self.errors.push(e);
+                self.dead = true;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
+        if self.dead {
+            return ControlFlow::Break(());
+        }
+        match self.lines.play(text) {
+            Ok(_) => {
+                self.moves += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let ply = self.lines.ply() + 1;
+                self.errors.push(GameError::bad_move(ply, text, e));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        if self.dead {
+            return ControlFlow::Break(());
+        }
+        match self.lines.begin_variation() {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.errors
+                    .push(GameError::bad_move(self.lines.ply(), b"(", e));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn end_variation(&mut self) -> ControlFlow<()> {
+        self.lines.end_variation();
+        ControlFlow::Continue(())
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        let ply = if self.dead { 0 } else { self.lines.ply() };
+        self.errors.push(GameError::syntax(ply, error, token));
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> CheckedGame {
+        self.start_tags.clear();
+        self.dead = false;
+        CheckedGame {
+            start: self.start.take().unwrap_or(GameStart {
+                number: 0,
+                offset: 0,
+                line: 0,
+            }),
+            moves: core::mem::take(&mut self.moves),
+            errors: core::mem::take(&mut self.errors),
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Playing a game's lines: the mainline and variations nested in it, each from the position
+//! before the move it replaces.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::san::{San, SanError};
+use crate::{Bitboard, Move, Position};
+
+/// Why a move of the movetext cannot be played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveError {
+    /// The text is neither SAN nor UCI.
+    NotAMove,
+    /// No legal move fits the text.
+    Illegal,
+    /// Several legal moves fit; the squares they could come from.
+    Ambiguous(Bitboard),
+    /// A null move (`--`) while in check.
+    NullMoveInCheck,
+    /// A variation where the line has no move to replace.
+    VariationWithoutMove,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NotAMove => f.write_str("not a move"),
+            MoveError::Illegal => f.write_str("illegal move"),
+            MoveError::Ambiguous(candidates) => {
+                f.write_str("ambiguous move: it could be played from ")?;
+                let count = candidates.count() as usize;
+                for (i, square) in candidates.iter().enumerate() {
+                    let separator = match i {
+                        0 => "",
+                        _ if i + 1 == count => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{separator}{square}")?;
+                }
+                Ok(())
+            }
+            MoveError::NullMoveInCheck => f.write_str("null move while in check"),
+            MoveError::VariationWithoutMove => f.write_str("variation before any move"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// The legal move that `text` names, read as people write moves in PGN: SAN with the
+    /// [`san`](crate::san) reader's leniency (suffixes, castling with zeros, long
+    /// algebraic), UCI (`e2e4`, `e1g1`, king-takes-rook), or a null move (`--`, `Z0`,
+    /// `0000`), given as [`Move::NULL`].
+    ///
+    /// # Errors
+    /// [`MoveError`]: not a move, illegal, ambiguous, or a null move in check.
+    ///
+    /// ```
+    /// use quadboard_chess::{Move, Position};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_pgn_move(b"Nf3"), pos.parse_pgn_move(b"g1f3"));
+    /// assert_eq!(pos.parse_pgn_move(b"--"), Ok(Move::NULL));
+    /// assert!(pos.parse_pgn_move(b"Ke2").is_err());
+    /// ```
+    pub fn parse_pgn_move(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let san = match San::from_ascii(text) {
+            Ok(san) => match san.to_move(self) {
+                Ok(m) => return Ok(m),
+                Err(SanError::Ambiguous { candidates, .. }) => {
+                    return Err(MoveError::Ambiguous(candidates))
+                }
+                Err(_) => true,
+            },
+            Err(_) => false,
+        };
+        match text {
+            b"--" | b"Z0" | b"0000" => {
+                return if self.is_check() {
+                    Err(MoveError::NullMoveInCheck)
+                } else {
+                    Ok(Move::NULL)
+                };
+            }
+            // UCI: castling as the king's move, or the origin given for a piece.
+            [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', ..] if text.len() <= 5 => {
+                if let Ok(text) = core::str::from_utf8(text) {
+                    if let Ok(m) = self.parse_uci(text) {
+                        return Ok(m);
+                    }
+                }
+                return Err(MoveError::Illegal);
+            }
+            _ => {}
+        }
+        Err(if san {
+            MoveError::Illegal
+        } else {
+            MoveError::NotAMove
+        })
+    }
+
+    /// Plays `m` as [`Position::parse_pgn_move`] gives it: [`Move::NULL`] passes.
+    fn play_pgn_move(&mut self, m: Move) {
+        if m == Move::NULL {
+            // parse_pgn_move gives NULL only when not in check.
+            if let Ok(next) = self.null_move() {
+                *self = next;
+            }
+        } else {
+            self.play_unchecked(m);
+        }
+    }
+}
+
+/// One line being played: where its last move started and where it stands.
+#[derive(Clone, Copy)]
+struct Line {
+    before: Position,
+    now: Position,
+    /// Plies from the game's start to `now`.
+    ply: u32,
+    /// Whether the line has a move (a variation needs one to replace).
+    has_move: bool,
+}
+
+/// The lines of a game as its movetext opens and closes them: a stack of positions, one
+/// per open variation. The stack is kept between games: no allocation per game.
+///
+/// ```
+/// use quadboard_chess::pgn::Lines;
+/// use quadboard_chess::Position;
+///
+/// let mut lines = Lines::new();
+/// lines.start(Position::new());
+/// lines.play(b"e4")?;
+/// lines.play(b"e5")?;
+/// lines.begin_variation()?; // 1... c5 instead of 1... e5
+/// lines.play(b"c5")?;
+/// assert_eq!(lines.ply(), 2);
+/// lines.end_variation();
+/// lines.play(b"Nf3")?;
+/// assert_eq!(lines.ply(), 3);
+/// assert_eq!(lines.position().to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+/// # Ok::<(), quadboard_chess::pgn::MoveError>(())
+/// ```
+#[derive(Clone)]
+pub struct Lines {
+    stack: Vec<Line>,
+}
+
+impl Lines {
+    /// Lines from the standard start position; [`Lines::start`] starts another game.
+    pub fn new() -> Lines {
+        let mut lines = Lines { stack: Vec::new() };
+        lines.start(Position::new());
+        lines
+    }
+
+    /// Starts a game from `start`.
+    pub fn start(&mut self, start: Position) {
+        self.stack.clear();
+        self.stack.push(Line {
+            before: start,
+            now: start,
+            ply: 0,
+            has_move: false,
+        });
+    }
+
+    fn top(&self) -> &Line {
+        // `new` and `start` push the root; `end_variation` never pops it.
+        self.stack.last().expect("the root line is never popped")
+    }
+
+    /// The position the current line stands at.
+    pub fn position(&self) -> &Position {
+        &self.top().now
+    }
+
+    /// The position before the current line's last move (its start if it has none).
+    pub fn before(&self) -> &Position {
+        &self.top().before
+    }
+
+    /// Plies from the game's start to the current line's position.
+    pub fn ply(&self) -> u32 {
+        self.top().ply
+    }
+
+    /// How many variations are open.
+    pub fn depth(&self) -> usize {
+        self.stack.len().saturating_sub(1)
+    }
+
+    /// Reads a move of the current line ([`Position::parse_pgn_move`]) and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError`]; the line is left as it was.
+    #[inline]
+    pub fn play(&mut self, text: &[u8]) -> Result<Move, MoveError> {
+        let line = self
+            .stack
+            .last_mut()
+            .expect("the root line is never popped");
+        let m = line.now.parse_pgn_move(text)?;
+        line.before = line.now;
+        line.now.play_pgn_move(m);
+        line.ply += 1;
+        line.has_move = true;
+        Ok(m)
+    }
+
+    /// Opens a variation of the current line's last move: a new line from the position
+    /// before it.
+    ///
+    /// # Errors
+    /// [`MoveError::VariationWithoutMove`] when the line has no move yet; nothing opens.
+    pub fn begin_variation(&mut self) -> Result<(), MoveError> {
+        let top = *self.top();
+        if !top.has_move {
+            return Err(MoveError::VariationWithoutMove);
+        }
+        self.stack.push(Line {
+            before: top.before,
+            now: top.before,
+            ply: top.ply - 1,
+            has_move: false,
+        });
+        Ok(())
+    }
+
+    /// Closes the innermost variation; nothing when none is open.
+    pub fn end_variation(&mut self) {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+}
+
+impl Default for Lines {
+    fn default() -> Lines {
+        Lines::new()
+    }
+}

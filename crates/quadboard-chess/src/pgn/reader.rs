@@ -1,0 +1,1001 @@
+//! The streaming tokenizer: bytes in, [`Visitor`] callbacks out.
+//!
+//! The reader walks the bytes once. Tokens are handed to the visitor as slices of its
+//! buffer (no copy); callbacks return [`ControlFlow`], and a `Break` turns the rest of the
+//! current line into a scan for its end that calls nothing (see [`Visitor`]).
+
+use core::convert::Infallible;
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::{Nag, Termination};
+
+/// Where a game starts in its input.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GameStart {
+    /// The game's number in the input, from 1.
+    pub number: u64,
+    /// The offset of its first byte (a tag's `[` or its first movetext token), from 0.
+    pub offset: u64,
+    /// The line of that byte, from 1.
+    pub line: u64,
+}
+
+/// What is wrong with the text of a game. The reader reports it and goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum SyntaxErrorKind {
+    /// A `{` comment that the input ends inside.
+    UnterminatedComment,
+    /// The game ends (a new tag section, the end of the input) inside a variation.
+    UnterminatedVariation,
+    /// A `)` with no variation open.
+    UnmatchedParenthesis,
+    /// A tag with a name but no quoted value: `[Event]`.
+    TagWithoutValue,
+    /// A tag without a name: `[ "value"]`.
+    TagWithoutName,
+    /// A tag value whose closing quote is missing on its line.
+    UnterminatedTagValue,
+    /// A tag whose closing `]` is missing on its line.
+    UnterminatedTag,
+    /// `$` not followed by a number from 0 to 255, or a run of `!` and `?` that is not one
+    /// of the six annotations.
+    InvalidNag,
+    /// A byte that starts no token: `]`, `}` or `"` outside a tag or comment.
+    UnexpectedCharacter,
+    /// A termination marker inside a variation.
+    ResultInVariation,
+    /// The movetext ends without a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    MissingResult,
+}
+
+impl SyntaxErrorKind {
+    /// The problem in words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SyntaxErrorKind::UnterminatedComment => "comment without a closing '}'",
+            SyntaxErrorKind::UnterminatedVariation => "variation without a closing ')'",
+            SyntaxErrorKind::UnmatchedParenthesis => "')' without a variation to close",
+            SyntaxErrorKind::TagWithoutValue => "tag without a quoted value",
+            SyntaxErrorKind::TagWithoutName => "tag without a name",
+            SyntaxErrorKind::UnterminatedTagValue => "tag value without a closing '\"'",
+            SyntaxErrorKind::UnterminatedTag => "tag without a closing ']'",
+            SyntaxErrorKind::InvalidNag => {
+                "not an annotation: expected $0 to $255, !, ?, !!, ??, !? or ?!"
+            }
+            SyntaxErrorKind::UnexpectedCharacter => "unexpected character",
+            SyntaxErrorKind::ResultInVariation => "result inside a variation",
+            SyntaxErrorKind::MissingResult => {
+                "movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for SyntaxErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A problem in the text of a game, where it is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SyntaxError {
+    /// What is wrong.
+    pub kind: SyntaxErrorKind,
+    /// The offset of the token it concerns, from the start of the input.
+    pub offset: u64,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.kind, self.offset)
+    }
+}
+
+/// A tag value as written between its quotes, escapes and all.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RawTag<'a>(pub &'a [u8]);
+
+impl RawTag<'_> {
+    /// The bytes between the quotes.
+    pub const fn as_bytes(&self) -> &[u8] {
+        self.0
+    }
+
+    /// Appends the value to `out` with `\"` and `\\` unescaped and bytes that are not
+    /// UTF-8 replaced by U+FFFD.
+    pub fn decode_into(&self, out: &mut alloc::string::String) {
+        let mut rest = self.0;
+        while let Some(i) = rest.iter().position(|&b| b == b'\\') {
+            push_lossy(out, &rest[..i]);
+            match rest.get(i + 1) {
+                Some(&c @ (b'"' | b'\\')) => {
+                    out.push(c as char);
+                    rest = &rest[i + 2..];
+                }
+                _ => {
+                    out.push('\\');
+                    rest = &rest[i + 1..];
+                }
+            }
+        }
+        push_lossy(out, rest);
+    }
+
+    /// The value, unescaped, as text (see [`RawTag::decode_into`]).
+    pub fn decode(&self) -> alloc::string::String {
+        let mut out = alloc::string::String::new();
+        self.decode_into(&mut out);
+        out
+    }
+}
+
+/// Appends bytes as UTF-8, replacing invalid sequences by U+FFFD.
+pub(crate) fn push_lossy(out: &mut alloc::string::String, mut bytes: &[u8]) {
+    loop {
+        match core::str::from_utf8(bytes) {
+            Ok(text) => {
+                out.push_str(text);
+                return;
+            }
+            Err(e) => {
+                let (valid, rest) = bytes.split_at(e.valid_up_to());
+                // SAFETY: `valid_up_to` bytes were just checked to be UTF-8.
+                out.push_str(unsafe { core::str::from_utf8_unchecked(valid) });
+                out.push(char::REPLACEMENT_CHARACTER);
+                let skip = e.error_len().unwrap_or(rest.len());
+                bytes = &rest[skip..];
+            }
+        }
+    }
+}
+
+/// Callbacks for the parts of a game, in the order of the text.
+///
+/// Every method but [`Visitor::end_game`] has a default that does nothing. A callback that
+/// returns `ControlFlow::Break(())` skips ahead, calling nothing, and costs only the scan:
+/// - from [`begin_game`](Visitor::begin_game), [`tag`](Visitor::tag),
+///   [`begin_movetext`](Visitor::begin_movetext) or [`result`](Visitor::result): the rest
+///   of the game;
+/// - from [`begin_variation`](Visitor::begin_variation): that variation (no
+///   `end_variation` for it);
+/// - from any other callback: the rest of the current line. In a variation, that is up to
+///   its `)`, and `end_variation` is then called; in the mainline, up to the end of the
+///   game, and only [`result`](Visitor::result) is still called.
+///
+/// [`end_game`](Visitor::end_game) is called once for every game started, after
+/// `end_variation` for each variation still open, so that begins and ends always pair.
+///
+/// Moves arrive as written, without move numbers and without `!`/`?` suffixes (those
+/// arrive as [`nag`](Visitor::nag) after the move); `+` and `#` stay.
+pub trait Visitor {
+    /// What a game gives.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
+        let _ = start;
+        ControlFlow::Continue(())
+    }
+    /// A tag pair: the name and the value as written.
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        let _ = (name, value);
+        ControlFlow::Continue(())
+    }
+    /// The tags are over; the movetext (possibly empty) follows.
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A move as written: `Nf3`, `exd5+`, `O-O`, `e2e4`, `--`, or anything else that is
+    /// not another token.
+    fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
+        let _ = text;
+        ControlFlow::Continue(())
+    }
+    /// A numeric annotation glyph: `$n`, or a `!`/`?` suffix or token.
+    fn nag(&mut self, nag: Nag) -> ControlFlow<()> {
+        let _ = nag;
+        ControlFlow::Continue(())
+    }
+    /// A comment: the text between `{` and `}` (spaces kept), or after `;` up to the end
+    /// of the line.
+    fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
+        let _ = text;
+        ControlFlow::Continue(())
+    }
+    /// A `(`: a variation of the last move of the current line starts.
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A `)`, or the end of the game inside a variation.
+    fn end_variation(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// The termination marker of the movetext.
+    fn result(&mut self, result: Termination) -> ControlFlow<()> {
+        let _ = result;
+        ControlFlow::Continue(())
+    }
+    /// A problem in the text; `token` is the text it concerns (possibly empty). The reader
+    /// goes on as the kind's documentation says.
+    fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        let _ = (error, token);
+        ControlFlow::Continue(())
+    }
+    /// The game is over.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Where the reader's bytes come from: a slice in memory, or [`IoSource`] over
+/// `std::io::Read`.
+pub trait Source {
+    /// The error of reading more.
+    type Error;
+    /// The bytes buffered and not yet dropped.
+    fn data(&self) -> &[u8];
+    /// Drops the bytes before `keep_from` and appends more. Returns how many bytes were
+    /// dropped (the indices of the rest go down by that much) and whether bytes were added.
+    ///
+    /// # Errors
+    /// The source's read error.
+    fn refill(&mut self, keep_from: usize) -> Result<(usize, bool), Self::Error>;
+}
+
+impl Source for &[u8] {
+    type Error = Infallible;
+    #[inline(always)]
+    fn data(&self) -> &[u8] {
+        self
+    }
+    #[inline(always)]
+    fn refill(&mut self, _keep_from: usize) -> Result<(usize, bool), Infallible> {
+        Ok((0, false))
+    }
+}
+
+/// A buffer over `std::io::Read`: it grows only to hold the longest token (or game, with
+/// [`Reader::keep_games`]), so memory does not depend on the size of the input.
+#[cfg(feature = "std")]
+pub struct IoSource<R> {
+    inner: R,
+    buf: alloc::vec::Vec<u8>,
+    len: usize,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> IoSource<R> {
+    /// Bytes read at a time.
+    const CHUNK: usize = 1 << 16;
+
+    /// A source over `inner`.
+    pub fn new(inner: R) -> IoSource<R> {
+        IoSource {
+            inner,
+            buf: alloc::vec::Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Source for IoSource<R> {
+    type Error = std::io::Error;
+    #[inline(always)]
+    fn data(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+    fn refill(&mut self, keep_from: usize) -> std::io::Result<(usize, bool)> {
+        self.buf.copy_within(keep_from..self.len, 0);
+        self.len -= keep_from;
+        if self.buf.len() < self.len + IoSource::<R>::CHUNK {
+            self.buf.resize(self.len + IoSource::<R>::CHUNK, 0);
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.len..]) {
+                Ok(n) => {
+                    self.len += n;
+                    return Ok((keep_from, n > 0));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// What the skipping state is: which callbacks still run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// Every callback.
+    Visit,
+    /// None until a `)` brings the depth back to `depth`; then `end_variation` if `end`.
+    SkipLine { depth: u32, end: bool },
+    /// Only `result`, at depth 0.
+    SkipMainline,
+    /// None.
+    SkipGame,
+}
+
+/// A streaming PGN reader over a [`Source`]: a byte slice (`Reader::new(bytes)`, no copy, no
+/// `std` needed) or any `std::io::Read` ([`Reader::from_read`]).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use quadboard_chess::pgn::{Reader, Visitor};
+///
+/// /// Counts the moves of each game's mainline.
+/// struct Moves { depth: u32, count: usize }
+/// impl Visitor for Moves {
+///     type Output = usize;
+///     fn san(&mut self, _: &[u8]) -> ControlFlow<()> {
+///         self.count += (self.depth == 0) as usize;
+///         ControlFlow::Continue(())
+///     }
+///     // Variations cost nothing: skipped.
+///     fn begin_variation(&mut self) -> ControlFlow<()> { ControlFlow::Break(()) }
+///     fn end_game(&mut self) -> usize { core::mem::take(&mut self.count) }
+/// }
+///
+/// let pgn = b"[Event \"?\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 1-0\n\n1. d4 *\n";
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut moves = Moves { depth: 0, count: 0 };
+/// assert_eq!(reader.read_game(&mut moves), Ok(Some(3)));
+/// assert_eq!(reader.read_game(&mut moves), Ok(Some(1)));
+/// assert_eq!(reader.read_game(&mut moves), Ok(None));
+/// ```
+pub struct Reader<S> {
+    src: S,
+    /// Index of the next byte in `src.data()`.
+    pos: usize,
+    /// Offset in the input of `src.data()[0]`.
+    base: u64,
+    /// Lines (newlines + 1) before `counted`.
+    line: u64,
+    /// Index in `src.data()` up to which newlines are in `line`.
+    counted: usize,
+    games: u64,
+    keep_games: bool,
+    /// Index of the current game's first byte (valid while `keep_games`).
+    game_start: usize,
+    /// Index one past the last game's last byte, with the whitespace after it.
+    game_end: usize,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Reader<IoSource<R>> {
+    /// A reader over any `std::io::Read` (a `BufRead` too: its buffer is then copied once).
+    pub fn from_read(inner: R) -> Reader<IoSource<R>> {
+        Reader::with_source(IoSource::new(inner))
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// A reader over bytes in memory: tokens are slices of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Reader<&'a [u8]> {
+        Reader::with_source(bytes)
+    }
+}
+
+impl<S: Source> Reader<S> {
+    /// A reader over any source.
+    pub fn with_source(src: S) -> Reader<S> {
+        Reader {
+            src,
+            pos: 0,
+            base: 0,
+            line: 1,
+            counted: 0,
+            games: 0,
+            keep_games: false,
+            game_start: 0,
+            game_end: 0,
+        }
+    }
+
+    /// Keeps each game's bytes in the buffer until the next game starts, for
+    /// [`Reader::last_game_bytes`]; the buffer then grows to the longest game.
+    pub fn keep_games(mut self, keep: bool) -> Self {
+        self.keep_games = keep;
+        self
+    }
+
+    /// Numbers games, lines and offsets as if the input began after `games` games,
+    /// `lines` newlines and `offset` bytes: for a reader that starts inside a file.
+    pub fn starting_at(mut self, games: u64, lines: u64, offset: u64) -> Self {
+        self.games = games;
+        self.line = lines + 1;
+        self.base = offset;
+        self
+    }
+
+    /// The text of the game read last, from its first byte up to the next game's (blank
+    /// lines included), when [`Reader::keep_games`] is on; else empty.
+    pub fn last_game_bytes(&self) -> &[u8] {
+        if self.keep_games {
+            self.src
+                .data()
+                .get(self.game_start..self.game_end)
+                .unwrap_or(&[])
+        } else {
+            &[]
+        }
+    }
+
+    /// The offset in the input of the next byte to read.
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// Drops what is no longer needed, before index `keep_from`, and reads more; indices
+    /// are moved down. Returns whether bytes were added.
+    #[cold]
+    fn refill(&mut self, keep_from: usize) -> Result<bool, S::Error> {
+        let keep_from = if self.keep_games {
+            keep_from.min(self.game_start)
+        } else {
+            keep_from
+        };
+        if keep_from > self.counted {
+            self.line += count_newlines(&self.src.data()[self.counted..keep_from]);
+            self.counted = keep_from;
+        }
+        let (dropped, more) = self.src.refill(keep_from)?;
+        self.base += dropped as u64;
+        self.pos -= dropped;
+        self.counted -= dropped;
+        self.game_start = self.game_start.saturating_sub(dropped);
+        self.game_end = self.game_end.saturating_sub(dropped);
+        Ok(more)
+    }
+
+    /// The byte at `pos`, reading more if needed; `None` at the end of the input.
+    #[inline(always)]
+    fn peek(&mut self) -> Result<Option<u8>, S::Error> {
+        if let Some(&b) = self.src.data().get(self.pos) {
+            return Ok(Some(b));
+        }
+        self.peek_slow()
+    }
+
+    #[cold]
+    fn peek_slow(&mut self) -> Result<Option<u8>, S::Error> {
+        while self.pos >= self.src.data().len() {
+            if !self.refill(self.pos)? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(self.src.data()[self.pos]))
+    }
+
+    /// Finds the end of the token starting at `start` with `scan` (given the data and
+    /// where to look from; returns the end index). Reads more while the token runs to the
+    /// end of the data. Returns the token's start and end (moved by refills), and whether
+    /// the scan found the end before the input ended.
+    #[inline(always)]
+    fn token(
+        &mut self,
+        start: usize,
+        scan: impl Fn(&[u8], usize) -> Option<usize>,
+    ) -> Result<(usize, usize, bool), S::Error> {
+        let mut start = start;
+        let mut from = start;
+        loop {
+            let data = self.src.data();
+            if let Some(end) = scan(data, from) {
+                return Ok((start, end, true));
+            }
+            from = data.len();
+            // Everything from `pos` (at or before the token) is kept.
+            let pos = self.pos;
+            let more = self.refill(pos)?;
+            let dropped = pos - self.pos;
+            start -= dropped;
+            from -= dropped;
+            if !more {
+                return Ok((start, self.src.data().len(), false));
+            }
+        }
+    }
+
+    /// Whether `n` bytes from `pos` are there, reading more if needed.
+    fn ensure(&mut self, n: usize) -> Result<bool, S::Error> {
+        while self.src.data().len() < self.pos + n {
+            if !self.refill(self.pos)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Skips spaces, line ends and `%` escape lines. With
+    /// `stop_at_blank`, stops after a blank line and returns true.
+    #[inline]
+    fn skip_whitespace(&mut self, stop_at_blank: bool) -> Result<bool, S::Error> {
+        let mut newlines = 0;
+        loop {
+            match self.peek()? {
+                Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c) => self.pos += 1,
+                Some(b'\n') => {
+                    self.pos += 1;
+                    newlines += 1;
+                    if stop_at_blank && newlines >= 2 {
+                        return Ok(true);
+                    }
+                    if self.peek()? == Some(b'%') {
+                        self.skip_line()?;
+                    }
+                }
+                _ => return Ok(false),
+            }
+        }
+    }
+
+    /// Moves past the next newline (or to the end of the input).
+    fn skip_line(&mut self) -> Result<(), S::Error> {
+        let (_, end, found) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
+        self.pos = end + found as usize;
+        Ok(())
+    }
+
+    /// Reads the next game into `visitor`. `Ok(None)` when the input has no more games.
+    ///
+    /// # Errors
+    /// Only the source's read errors: problems in the text go to
+    /// [`Visitor::syntax_error`].
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, S::Error> {
+        if self.base == 0 && self.pos == 0 {
+            // A UTF-8 byte order mark; then `%` on the first line is an escape line too.
+            if self.ensure(3)? && self.src.data()[..3] == [0xef, 0xbb, 0xbf] {
+                self.pos = 3;
+            }
+            if self.peek()? == Some(b'%') {
+                self.skip_line()?;
+            }
+        }
+        self.game_start = self.pos;
+        self.skip_whitespace(false)?;
+        if self.peek()?.is_none() {
+            return Ok(None);
+        }
+        self.game_start = self.pos;
+        self.line += count_newlines(&self.src.data()[self.counted..self.pos]);
+        self.counted = self.pos;
+        self.games += 1;
+        let start = GameStart {
+            number: self.games,
+            offset: self.offset(),
+            line: self.line,
+        };
+        let mut mode = if visitor.begin_game(start).is_break() {
+            Mode::SkipGame
+        } else {
+            Mode::Visit
+        };
+        let blank = self.read_tags(visitor, &mut mode)?;
+        if mode == Mode::Visit && visitor.begin_movetext().is_break() {
+            mode = Mode::SkipGame;
+        }
+        // A blank line followed by a tag ends a game that is only tags.
+        if !(blank && self.peek()? == Some(b'[')) {
+            self.read_movetext(visitor, mode)?;
+        } else if mode == Mode::Visit {
+            self.report(visitor, SyntaxErrorKind::MissingResult, self.pos, &[]);
+        }
+        self.skip_whitespace(false)?;
+        self.game_end = self.pos;
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Skips the next game; false at the end of the input.
+    ///
+    /// # Errors
+    /// The source's read errors.
+    pub fn skip_game(&mut self) -> Result<bool, S::Error> {
+        struct Skip;
+        impl Visitor for Skip {
+            type Output = ();
+            fn begin_game(&mut self, _: GameStart) -> ControlFlow<()> {
+                ControlFlow::Break(())
+            }
+            fn end_game(&mut self) {}
+        }
+        Ok(self.read_game(&mut Skip)?.is_some())
+    }
+
+    fn report<V: Visitor>(
+        &self,
+        visitor: &mut V,
+        kind: SyntaxErrorKind,
+        at: usize,
+        token: &[u8],
+    ) -> bool {
+        let error = SyntaxError {
+            kind,
+            offset: self.base + at as u64,
+        };
+        visitor.syntax_error(error, token).is_break()
+    }
+
+    /// Reads the tag pairs; returns whether they ended at a blank line.
+    fn read_tags<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mode: &mut Mode,
+    ) -> Result<bool, S::Error> {
+        loop {
+            if self.peek()? != Some(b'[') {
+                return Ok(false);
+            }
+            // A tag ends on its line: find the line's end first, then read inside it.
+            let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
+            let data = self.src.data();
+            let line = &data[start + 1..end];
+            let mut i = 0;
+            while i < line.len() && line[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let name_start = i;
+            while i < line.len() && !matches!(line[i], b' ' | b'\t' | b'\r' | b'"' | b']') {
+                i += 1;
+            }
+            let name = &line[name_start..i];
+            while i < line.len() && line[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let mut problem = None;
+            let mut value = None;
+            if line.get(i) == Some(&b'"') {
+                let value_start = i + 1;
+                i = value_start;
+                while i < line.len() && line[i] != b'"' {
+                    i += 1 + (line[i] == b'\\') as usize;
+                }
+                if i < line.len() {
+                    value = Some(&line[value_start..i]);
+                    i += 1;
+                } else {
+                    // Up to the last `]` of the line, if any.
+                    let close = line
+                        .iter()
+                        .rposition(|&b| b == b']')
+                        .filter(|&c| c >= value_start);
+                    let value_end = close.unwrap_or(line.len());
+                    value = Some(trim_end(&line[value_start..value_end]));
+                    i = value_end;
+                    problem = Some(SyntaxErrorKind::UnterminatedTagValue);
+                }
+            } else {
+                problem = Some(SyntaxErrorKind::TagWithoutValue);
+            }
+            if name.is_empty() {
+                problem = Some(SyntaxErrorKind::TagWithoutName);
+            }
+            while i < line.len() && line[i] != b']' {
+                i += 1;
+            }
+            let closed = i < line.len();
+            if closed {
+                i += 1;
+            } else if problem.is_none() {
+                problem = Some(SyntaxErrorKind::UnterminatedTag);
+            }
+            if *mode == Mode::Visit {
+                let name_offset = start + 1 + name_start;
+                let stop = match (problem, value) {
+                    (Some(kind), _) => {
+                        let token = &data[start..start + 1 + i];
+                        let error = SyntaxError {
+                            kind,
+                            offset: self.base + name_offset as u64,
+                        };
+                        visitor.syntax_error(error, token).is_break()
+                    }
+                    _ => false,
+                } || match (name.is_empty(), value) {
+                    (false, Some(value)) => visitor.tag(name, RawTag(value)).is_break(),
+                    _ => false,
+                };
+                if stop {
+                    *mode = Mode::SkipGame;
+                }
+            }
+            self.pos = start + 1 + i;
+            if self.skip_whitespace(true)? {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Reads the movetext up to its termination marker, a new tag section or the end of
+    /// the input.
+    fn read_movetext<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mut mode: Mode,
+    ) -> Result<(), S::Error> {
+        let mut depth: u32 = 0;
+        // Variations the visitor has begun and not yet ended.
+        let mut open: u32 = 0;
+        // Whether the last thing read was a termination marker.
+        let mut ended = false;
+        loop {
+            let Some(b) = self.peek()? else { break };
+            let at = self.pos;
+            // Callbacks return whether the rest of the line is to be skipped.
+            let skip_line = match b {
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.pos += 1;
+                    continue;
+                }
+                b'\n' => {
+                    self.pos += 1;
+                    if self.peek()? == Some(b'%') {
+                        self.skip_line()?;
+                    }
+                    continue;
+                }
+                b'{' => {
+                    let (s, e, closed) = self.token(at + 1, |d, from| find_byte(d, from, b'}'))?;
+                    self.pos = e + closed as usize;
+                    let stop =
+                        mode == Mode::Visit && visitor.comment(&self.src.data()[s..e]).is_break();
+                    if !closed {
+                        if mode == Mode::Visit {
+                            let data = &self.src.data()[s - 1..s];
+                            self.report(visitor, SyntaxErrorKind::UnterminatedComment, s - 1, data);
+                        }
+                        break;
+                    }
+                    stop
+                }
+                b';' => {
+                    let (s, e, _) = self.token(at + 1, |d, from| find_byte(d, from, b'\n'))?;
+                    self.pos = e;
+                    let text = trim_cr(&self.src.data()[s..e]);
+                    mode == Mode::Visit && visitor.comment(text).is_break()
+                }
+                b'(' => {
+                    self.pos += 1;
+                    depth += 1;
+                    if mode == Mode::Visit {
+                        if visitor.begin_variation().is_break() {
+                            mode = Mode::SkipLine {
+                                depth: depth - 1,
+                                end: false,
+                            };
+                        } else {
+                            open += 1;
+                        }
+                    }
+                    false
+                }
+                b')' => {
+                    self.pos += 1;
+                    if depth == 0 {
+                        mode == Mode::Visit
+                            && self.report(visitor, SyntaxErrorKind::UnmatchedParenthesis, at, b")")
+                    } else {
+                        depth -= 1;
+                        match mode {
+                            Mode::Visit => {
+                                open -= 1;
+                                visitor.end_variation().is_break()
+                            }
+                            Mode::SkipLine { depth: d, end } if d == depth => {
+                                mode = Mode::Visit;
+                                if end {
+                                    open -= 1;
+                                    visitor.end_variation().is_break()
+                                } else {
+                                    false
+                                }
+                            }
+                            _ => false,
+                        }
+                    }
+                }
+                b'[' => {
+                    // A new tag section: this game ends here.
+                    break;
+                }
+                b'$' => {
+                    let (s, e, _) = self.token(at + 1, |d, from| {
+                        d[from..]
+                            .iter()
+                            .position(|b| !b.is_ascii_digit())
+                            .map(|n| from + n)
+                    })?;
+                    self.pos = e;
+                    if mode == Mode::Visit {
+                        let digits = &self.src.data()[s..e];
+                        match parse_nag_number(digits) {
+                            Some(nag) => visitor.nag(nag).is_break(),
+                            None => {
+                                let token = &self.src.data()[at..e];
+                                self.report(visitor, SyntaxErrorKind::InvalidNag, at, token)
+                            }
+                        }
+                    } else {
+                        false
+                    }
+                }
+                b'!' | b'?' => {
+                    let (s, e, _) = self.token(at, |d, from| {
+                        d[from..]
+                            .iter()
+                            .position(|b| !matches!(b, b'!' | b'?'))
+                            .map(|n| from + n)
+                    })?;
+                    self.pos = e;
+                    if mode == Mode::Visit {
+                        let token = &self.src.data()[s..e];
+                        match Nag::from_suffix(token) {
+                            Some(nag) => visitor.nag(nag).is_break(),
+                            None => self.report(visitor, SyntaxErrorKind::InvalidNag, at, token),
+                        }
+                    } else {
+                        false
+                    }
+                }
+                b']' | b'}' | b'"' => {
+                    self.pos += 1;
+                    mode == Mode::Visit
+                        && self.report(visitor, SyntaxErrorKind::UnexpectedCharacter, at, &[b])
+                }
+                _ => {
+                    let (s, e, _) = self.token(at, |d, from| {
+                        d[from..]
+                            .iter()
+                            .position(|&b| is_delimiter(b))
+                            .map(|n| from + n)
+                    })?;
+                    self.pos = e;
+                    let word = &self.src.data()[s..e];
+                    if let Some(result) = Termination::from_ascii(word) {
+                        if depth == 0 {
+                            if matches!(mode, Mode::Visit | Mode::SkipMainline) {
+                                let _ = visitor.result(result);
+                            }
+                            ended = true;
+                            break;
+                        }
+                        mode == Mode::Visit
+                            && self.report(visitor, SyntaxErrorKind::ResultInVariation, s, word)
+                    } else {
+                        let text = strip_move_number(word);
+                        !text.is_empty() && mode == Mode::Visit && visitor.san(text).is_break()
+                    }
+                }
+            };
+            if skip_line {
+                mode = match mode {
+                    Mode::SkipGame => Mode::SkipGame,
+                    _ if depth == 0 => Mode::SkipMainline,
+                    _ => Mode::SkipLine {
+                        depth: depth - 1,
+                        end: true,
+                    },
+                };
+            }
+        }
+        if ended {
+            self.skip_trailing_comments()?;
+        }
+        if !matches!(mode, Mode::SkipGame) {
+            if depth > 0 {
+                self.report(
+                    visitor,
+                    SyntaxErrorKind::UnterminatedVariation,
+                    self.pos,
+                    &[],
+                );
+            } else if !ended {
+                self.report(visitor, SyntaxErrorKind::MissingResult, self.pos, &[]);
+            }
+        }
+        for _ in 0..open {
+            let _ = visitor.end_variation();
+        }
+        Ok(())
+    }
+
+    /// After the termination marker: comments and spaces before the next game belong to
+    /// this one and are dropped.
+    fn skip_trailing_comments(&mut self) -> Result<(), S::Error> {
+        loop {
+            self.skip_whitespace(false)?;
+            match self.peek()? {
+                Some(b'{') => {
+                    let (_, e, closed) =
+                        self.token(self.pos + 1, |d, from| find_byte(d, from, b'}'))?;
+                    self.pos = e + closed as usize;
+                }
+                Some(b';') => self.skip_line()?,
+                _ => return Ok(()),
+            }
+        }
+    }
+}
+
+/// Bytes that end a move word.
+#[inline(always)]
+const fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b';'
+            | b'$'
+            | b'!'
+            | b'?'
+            | b'"'
+    )
+}
+
+/// A word without its move number: `12.` and `12...` are nothing, `12.Nf3` is `Nf3`. Dots
+/// alone are nothing. Castling with zeros (`0-0`) is kept.
+#[inline(always)]
+fn strip_move_number(word: &[u8]) -> &[u8] {
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    let rest = &word[digits..];
+    if digits == word.len() {
+        return &[];
+    }
+    if rest[0] == b'.' || digits == 0 {
+        let dots = rest.iter().take_while(|&&b| b == b'.').count();
+        if digits > 0 || dots > 0 {
+            return &rest[dots..];
+        }
+    }
+    word
+}
+
+fn parse_nag_number(digits: &[u8]) -> Option<Nag> {
+    if digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    u8::try_from(n).ok().map(Nag)
+}
+
+/// The index of the first `needle` at or after `from`.
+#[inline(always)]
+fn find_byte(data: &[u8], from: usize, needle: u8) -> Option<usize> {
+    data[from..]
+        .iter()
+        .position(|&b| b == needle)
+        .map(|n| from + n)
+}
+
+fn trim_cr(text: &[u8]) -> &[u8] {
+    text.strip_suffix(b"\r").unwrap_or(text)
+}
+
+fn trim_end(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &text[..end]
+}
+
+/// Newlines in `bytes`, in a loop the compiler vectorises.
+pub(crate) fn count_newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().map(|&b| u64::from(b == b'\n')).sum()
+}

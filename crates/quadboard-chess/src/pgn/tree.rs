@@ -1,0 +1,576 @@
+//! The game tree: tags, start position, moves with their variations, comments and NAGs,
+//! and the problems met while reading it.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::reader::push_lossy;
+use super::{
+    GameStart, Lines, MoveError, Nag, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
+    Termination, Visitor,
+};
+use crate::{CastlingMode, Move, Position};
+
+/// What went wrong in a game, where: the ply (plies from the start position to the move, 0
+/// for the tags), the text concerned, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameError {
+    /// Plies from the start position to the move concerned, counted along its line; 0 for
+    /// problems of the tags.
+    pub ply: u32,
+    /// The text concerned: the move as written, the token, or `[FEN]`, `[Variant]`, `[end]`.
+    pub text: String,
+    /// Why.
+    pub reason: GameErrorKind,
+}
+
+/// Why a game has a [`GameError`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum GameErrorKind {
+    /// A move that cannot be played: its line ends there.
+    Move(MoveError),
+    /// A problem in the text.
+    Syntax(SyntaxErrorKind),
+    /// The `[FEN]` tag is not a legal position (the message says why); no move is played.
+    Fen(String),
+    /// The `[Variant]` tag names a variant other than standard chess or Chess960; no move
+    /// is played.
+    Variant,
+}
+
+impl fmt::Display for GameErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameErrorKind::Move(e) => e.fmt(f),
+            GameErrorKind::Syntax(e) => e.fmt(f),
+            GameErrorKind::Fen(e) => write!(f, "invalid FEN: {e}"),
+            GameErrorKind::Variant => {
+                f.write_str("unsupported variant: expected standard or Chess960")
+            }
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    /// `ply <p> <text>: <reason>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ply {} {}: {}", self.ply, self.text, self.reason)
+    }
+}
+
+impl GameError {
+    /// A move that cannot be played, at `ply`.
+    pub(crate) fn bad_move(ply: u32, text: &[u8], error: MoveError) -> GameError {
+        GameError {
+            ply,
+            text: excerpt(text),
+            reason: GameErrorKind::Move(error),
+        }
+    }
+
+    /// A syntax error at `ply`; the text is the token, or `[end]` for the end of the game.
+    pub(crate) fn syntax(ply: u32, error: SyntaxError, token: &[u8]) -> GameError {
+        let text: &[u8] = match (token.is_empty(), error.kind) {
+            (false, _) => token,
+            (true, SyntaxErrorKind::UnterminatedVariation | SyntaxErrorKind::MissingResult) => {
+                b"[end]"
+            }
+            (true, _) => b"[?]",
+        };
+        GameError {
+            ply,
+            text: excerpt(text),
+            reason: GameErrorKind::Syntax(error.kind),
+        }
+    }
+}
+
+/// The text of a token for an error: lossy UTF-8, at most 40 characters.
+pub(crate) fn excerpt(token: &[u8]) -> String {
+    let mut text = String::new();
+    push_lossy(&mut text, &token[..token.len().min(40)]);
+    if token.len() > 40 {
+        text.push_str("...");
+    }
+    text
+}
+
+/// The start position a game's `[FEN]` and `[Variant]` tags give.
+#[derive(Default)]
+pub(crate) struct StartTags {
+    fen: Option<String>,
+    variant: Option<String>,
+}
+
+impl StartTags {
+    /// Notes the tags that decide the start; others are ignored.
+    #[inline]
+    pub(crate) fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        match name {
+            b"FEN" => self.fen = Some(value.decode()),
+            b"Variant" => self.variant = Some(value.decode()),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.fen = None;
+        self.variant = None;
+    }
+
+    /// The start position, or why there is none.
+    pub(crate) fn start(&self) -> Result<Position, GameError> {
+        let chess960 = match self.variant.as_deref().map(str::trim) {
+            None => false,
+            Some(v) => match v.to_ascii_lowercase().as_str() {
+                "" | "standard" | "chess" | "normal" | "from position" => false,
+                "chess960"
+                | "chess 960"
+                | "960"
+                | "fischerandom"
+                | "fischer random"
+                | "fischer random chess"
+                | "fischerrandom" => true,
+                _ => {
+                    return Err(GameError {
+                        ply: 0,
+                        text: String::from("[Variant]"),
+                        reason: GameErrorKind::Variant,
+                    })
+                }
+            },
+        };
+        let mut pos = match &self.fen {
+            None => Position::new(),
+            Some(fen) => Position::from_fen(fen.trim()).map_err(|e| GameError {
+                ply: 0,
+                text: String::from("[FEN]"),
+                reason: GameErrorKind::Fen(alloc::format!("{e}")),
+            })?,
+        };
+        if chess960 {
+            pos.set_castling_mode(CastlingMode::Chess960);
+        }
+        Ok(pos)
+    }
+}
+
+/// The index of a node in its [`Game`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root: the start position, before any move.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The index in [`Game::nodes`].
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A move of the tree with what is written around it. The root has no move; its comments
+/// are the game's, before the first move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Node {
+    /// The move ([`Move::NULL`] at the root and for a null move).
+    pub mv: Move,
+    /// The node before (none for the root).
+    pub parent: Option<NodeId>,
+    /// The first move after this one: the main continuation.
+    pub first_child: Option<NodeId>,
+    /// The next alternative to this move (a variation).
+    pub next_sibling: Option<NodeId>,
+    /// Comments written before the move (at the start of a variation).
+    pub comments_before: Vec<String>,
+    /// Comments written after the move.
+    pub comments_after: Vec<String>,
+    /// NAGs after the move, `!`/`?` suffixes included.
+    pub nags: Vec<Nag>,
+}
+
+impl Node {
+    fn new(mv: Move, parent: Option<NodeId>) -> Node {
+        Node {
+            mv,
+            parent,
+            first_child: None,
+            next_sibling: None,
+            comments_before: Vec::new(),
+            comments_after: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+}
+
+/// A game read from PGN: tags in file order, the start position, the tree of moves, the
+/// result, and the problems found ([`Game::errors`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    start_at: GameStart,
+    tags: Vec<(String, String)>,
+    start: Position,
+    nodes: Vec<Node>,
+    result: Option<Termination>,
+    errors: Vec<GameError>,
+}
+
+impl Game {
+    /// Reads the next game of `reader`: `Ok(None)` at the end of the input.
+    ///
+    /// # Errors
+    /// Only the source's read errors; problems in the game are in [`Game::errors`].
+    pub fn read<S: Source>(reader: &mut Reader<S>) -> Result<Option<Game>, S::Error> {
+        reader.read_game(&mut GameBuilder::new())
+    }
+
+    /// A game from the text of one game (the first, if there are several); `None` when the
+    /// text holds none.
+    pub fn from_pgn(text: &str) -> Option<Game> {
+        Game::read(&mut Reader::new(text.as_bytes())).unwrap_or_else(|e| match e {})
+    }
+
+    /// Where the game starts in its input.
+    pub fn start_at(&self) -> GameStart {
+        self.start_at
+    }
+
+    /// The tag pairs in file order, values unescaped.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The start position: from `[FEN]` (in Chess960 mode with `[Variant "Chess960"]`), else
+    /// the standard one.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// Every node; [`NodeId::ROOT`] first.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The node `id`.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The moves after `id`: the main continuation first, then the variations.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        core::iter::successors(self.node(id).first_child, move |&c| {
+            self.node(c).next_sibling
+        })
+    }
+
+    /// The nodes of the mainline, first move first.
+    pub fn mainline(&self) -> impl Iterator<Item = NodeId> + '_ {
+        core::iter::successors(self.nodes[0].first_child, move |&c| {
+            self.node(c).first_child
+        })
+    }
+
+    /// The moves of the mainline.
+    pub fn mainline_moves(&self) -> Vec<Move> {
+        self.mainline().map(|id| self.node(id).mv).collect()
+    }
+
+    /// The mainline in SAN as [`Position::to_san`] writes it (`--` for a null move).
+    pub fn mainline_san(&self) -> Vec<String> {
+        self.walk_mainline(san_text)
+    }
+
+    /// The mainline in UCI (castling king-takes-rook in Chess960; `0000` for a null move).
+    pub fn mainline_uci(&self) -> Vec<String> {
+        self.walk_mainline(|pos, m| {
+            if m == Move::NULL {
+                String::from("0000")
+            } else {
+                String::from(pos.to_uci(m).as_str())
+            }
+        })
+    }
+
+    fn walk_mainline(&self, mut text: impl FnMut(&Position, Move) -> String) -> Vec<String> {
+        let mut pos = self.start;
+        self.mainline()
+            .map(|id| {
+                let m = self.node(id).mv;
+                let t = text(&pos, m);
+                play(&mut pos, m);
+                t
+            })
+            .collect()
+    }
+
+    /// The position after the last move of the mainline.
+    pub fn final_position(&self) -> Position {
+        self.position_after(self.mainline().last().unwrap_or(NodeId::ROOT))
+    }
+
+    /// The position after the move of `id` (the start position for the root).
+    pub fn position_after(&self, id: NodeId) -> Position {
+        let mut path = Vec::new();
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            path.push(self.node(at).mv);
+            at = parent;
+        }
+        let mut pos = self.start;
+        for &m in path.iter().rev() {
+            play(&mut pos, m);
+        }
+        pos
+    }
+
+    /// The termination marker of the movetext, if it has one.
+    pub fn result(&self) -> Option<Termination> {
+        self.result
+    }
+
+    /// Moves in the whole tree, variations included.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    /// Comments in the whole tree.
+    pub fn comment_count(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| n.comments_before.len() + n.comments_after.len())
+            .sum()
+    }
+
+    /// NAGs in the whole tree.
+    pub fn nag_count(&self) -> usize {
+        self.nodes.iter().map(|n| n.nags.len()).sum()
+    }
+
+    /// The problems met, in the order of the text; empty when the game is fine.
+    pub fn errors(&self) -> &[GameError] {
+        &self.errors
+    }
+}
+
+/// Plays a tree move: [`Move::NULL`] passes.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    if m == Move::NULL {
+        if let Ok(next) = pos.null_move() {
+            *pos = next;
+        }
+    } else {
+        pos.play_unchecked(m);
+    }
+}
+
+/// SAN of a tree move: `--` for a null move.
+pub(crate) fn san_text(pos: &Position, m: Move) -> String {
+    if m == Move::NULL {
+        String::from("--")
+    } else {
+        String::from(pos.to_san(m).as_str())
+    }
+}
+
+/// The visitor that builds a [`Game`].
+struct GameBuilder {
+    game: Game,
+    start_tags: StartTags,
+    lines: Lines,
+    /// The node each open line stands at, innermost last, and whether the line has a move
+    /// of its own yet.
+    cursor: Vec<(NodeId, bool)>,
+    /// Comments read at the start of a variation, for its first move.
+    pending: Vec<String>,
+    /// No move can be played (bad start tags).
+    dead: bool,
+}
+
+impl GameBuilder {
+    fn new() -> GameBuilder {
+        GameBuilder {
+            game: Game {
+                start_at: GameStart {
+                    number: 0,
+                    offset: 0,
+                    line: 0,
+                },
+                tags: Vec::new(),
+                start: Position::new(),
+                nodes: alloc::vec![Node::new(Move::NULL, None)],
+                result: None,
+                errors: Vec::new(),
+            },
+            start_tags: StartTags::default(),
+            lines: Lines::new(),
+            cursor: Vec::new(),
+            pending: Vec::new(),
+            dead: false,
+        }
+    }
+
+    fn here(&self) -> NodeId {
+        self.cursor.last().map_or(NodeId::ROOT, |&(id, _)| id)
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
+        self.game.start_at = start;
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        self.start_tags.tag(name, value);
+        let mut n = String::new();
+        push_lossy(&mut n, name);
+        self.game.tags.push((n, value.decode()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        match self.start_tags.start() {
+            Ok(pos) => self.game.start = pos,
+            Err(e) => {
+                self.game.errors.push(e);
+                self.dead = true;
+            }
+        }
+        self.lines.start(self.game.start);
+        self.cursor.clear();
+        self.cursor.push((NodeId::ROOT, false));
+        ControlFlow::Continue(())
+    }
+
+    fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
+        if self.dead {
+            return ControlFlow::Break(());
+        }
+        match self.lines.play(text) {
+            Ok(m) => {
+                let parent = self.here();
+                let id = NodeId(self.game.nodes.len() as u32);
+                let mut node = Node::new(m, Some(parent));
+                node.comments_before = core::mem::take(&mut self.pending);
+                self.game.nodes.push(node);
+                // Append as the last child of the parent.
+                match self.game.nodes[parent.index()].first_child {
+                    None => self.game.nodes[parent.index()].first_child = Some(id),
+                    Some(first) => {
+                        let mut last = first;
+                        while let Some(next) = self.game.nodes[last.index()].next_sibling {
+                            last = next;
+                        }
+                        self.game.nodes[last.index()].next_sibling = Some(id);
+                    }
+                }
+                if let Some(top) = self.cursor.last_mut() {
+                    *top = (id, true);
+                }
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let ply = self.lines.ply() + 1;
+                self.game.errors.push(GameError::bad_move(ply, text, e));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) -> ControlFlow<()> {
+        let here = self.here();
+        self.game.nodes[here.index()].nags.push(nag);
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
+        let mut comment = String::new();
+        push_lossy(&mut comment, trim(text));
+        // At the start of a variation, the comment is for its first move.
+        if self.cursor.len() > 1 && self.cursor.last().is_some_and(|&(_, moved)| !moved) {
+            self.pending.push(comment);
+        } else {
+            let here = self.here();
+            self.game.nodes[here.index()].comments_after.push(comment);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        if self.dead {
+            return ControlFlow::Break(());
+        }
+        match self.lines.begin_variation() {
+            Ok(()) => {
+                let parent = self.game.nodes[self.here().index()]
+                    .parent
+                    .unwrap_or(NodeId::ROOT);
+                self.cursor.push((parent, false));
+                self.pending.clear();
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let ply = self.lines.ply();
+                self.game.errors.push(GameError::bad_move(ply, b"(", e));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn end_variation(&mut self) -> ControlFlow<()> {
+        self.lines.end_variation();
+        self.cursor.pop();
+        // Comments of a variation without moves have nowhere to go.
+        self.pending.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, result: Termination) -> ControlFlow<()> {
+        self.game.result = Some(result);
+        ControlFlow::Continue(())
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        let ply = if self.cursor.is_empty() {
+            0
+        } else {
+            self.lines.ply()
+        };
+        self.game.errors.push(GameError::syntax(ply, error, token));
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Game {
+        let game = core::mem::replace(&mut self.game, GameBuilder::new().game);
+        self.start_tags.clear();
+        self.cursor.clear();
+        self.pending.clear();
+        self.dead = false;
+        game
+    }
+}
+
+fn trim(text: &[u8]) -> &[u8] {
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(text.len());
+    let end = text
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |i| i + 1);
+    &text[start..end]
+}

@@ -1,0 +1,236 @@
+//! Writing a [`Game`] in PGN export format.
+
+use alloc::string::String;
+use core::fmt::{self, Write};
+
+use super::tree::{play, san_text};
+use super::{Game, NodeId, Termination};
+use crate::{Color, Position};
+
+/// The seven tag roster, in order, with the value written when a game lacks the tag.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Longest movetext line: export format keeps lines under 80 columns.
+const WIDTH: usize = 79;
+
+impl Game {
+    /// Writes the game in export format: the seven tag roster first (`?` values, or
+    /// `????.??.??` and `*`, for those missing), then the other tags in file order; a
+    /// blank line; the movetext with move numbers, `$n` NAGs, `{ }` comments and
+    /// variations, lines under 80 columns; the termination marker (the one read, else the
+    /// `Result` tag's, else `*`); and a blank line.
+    ///
+    /// Reading what this writes gives the same tree, comments (trimmed) and NAGs.
+    ///
+    /// ```
+    /// use quadboard_chess::pgn::Game;
+    /// let game = Game::from_pgn("[White \"Ann\"]\n1.e4 e5?! {good} (1...c5 $1) 2.Nf3 1-0").unwrap();
+    /// assert_eq!(
+    ///     game.to_string(),
+    ///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n\
+    ///      [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 $6 { good } ( 1... c5 $1 ) 2. Nf3 1-0\n\n"
+    /// );
+    /// ```
+    pub fn write(&self, out: &mut impl Write) -> fmt::Result {
+        for (name, default) in ROSTER {
+            write_tag(out, name, self.tag(name).unwrap_or(default))?;
+        }
+        for (name, value) in self.tags() {
+            if !ROSTER.iter().any(|&(n, _)| n == name) {
+                write_tag(out, name, value)?;
+            }
+        }
+        out.write_char('\n')?;
+        let mut text = Wrapped {
+            out,
+            column: 0,
+            line_open: false,
+        };
+        self.write_movetext(&mut text)?;
+        let result = self
+            .result()
+            .or_else(|| self.tag("Result").and_then(|r| r.parse().ok()))
+            .unwrap_or(Termination::Unknown);
+        text.token(result.as_str())?;
+        text.out.write_str("\n\n")
+    }
+
+    fn write_movetext<W: Write>(&self, text: &mut Wrapped<'_, W>) -> fmt::Result {
+        let root = self.node(NodeId::ROOT);
+        for comment in &root.comments_after {
+            text.comment(comment)?;
+        }
+        // One frame per open line: where it stands, whether its next move needs its
+        // number, and the next variation of the move just written (if any).
+        struct Frame {
+            at: NodeId,
+            pos: Position,
+            number: bool,
+            pending: Option<(NodeId, Option<NodeId>)>,
+        }
+        let mut stack = alloc::vec![Frame {
+            at: NodeId::ROOT,
+            pos: *self.start_position(),
+            number: true,
+            pending: None,
+        }];
+        while let Some(frame) = stack.last_mut() {
+            match frame.pending {
+                // The main move is written; its variations come next.
+                Some((main, Some(variation))) => {
+                    frame.pending = Some((main, self.node(variation).next_sibling));
+                    let pos = frame.pos;
+                    text.token("(")?;
+                    let after = self.write_move(text, variation, &pos, true)?;
+                    let number = !self.node(variation).comments_after.is_empty();
+                    stack.push(Frame {
+                        at: variation,
+                        pos: after,
+                        number,
+                        pending: None,
+                    });
+                }
+                Some((main, None)) => {
+                    play(&mut frame.pos, self.node(main).mv);
+                    frame.at = main;
+                    frame.pending = None;
+                }
+                None => match self.node(frame.at).first_child {
+                    Some(main) => {
+                        let pos = frame.pos;
+                        let number = frame.number;
+                        self.write_move(text, main, &pos, number)?;
+                        let node = self.node(main);
+                        frame.number =
+                            !node.comments_after.is_empty() || node.next_sibling.is_some();
+                        frame.pending = Some((main, node.next_sibling));
+                    }
+                    None => {
+                        stack.pop();
+                        if let Some(parent) = stack.last_mut() {
+                            text.token(")")?;
+                            parent.number = true;
+                        }
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the move of `id` from `pos` with what surrounds it; returns the position
+    /// after it.
+    fn write_move<W: Write>(
+        &self,
+        text: &mut Wrapped<'_, W>,
+        id: NodeId,
+        pos: &Position,
+        number: bool,
+    ) -> Result<Position, fmt::Error> {
+        let node = self.node(id);
+        for comment in &node.comments_before {
+            text.comment(comment)?;
+        }
+        let mut token = String::new();
+        match pos.turn() {
+            Color::White => write!(token, "{}. ", pos.fullmoves())?,
+            Color::Black if number || !node.comments_before.is_empty() => {
+                write!(token, "{}... ", pos.fullmoves())?
+            }
+            Color::Black => {}
+        }
+        token.push_str(&san_text(pos, node.mv));
+        text.token(&token)?;
+        for nag in &node.nags {
+            let mut t = String::new();
+            write!(t, "{nag}")?;
+            text.token(&t)?;
+        }
+        for comment in &node.comments_after {
+            text.comment(comment)?;
+        }
+        let mut after = *pos;
+        play(&mut after, node.mv);
+        Ok(after)
+    }
+}
+
+/// `[Name "value"]` with `\` and `"` escaped.
+fn write_tag(out: &mut impl Write, name: &str, value: &str) -> fmt::Result {
+    write!(out, "[{name} \"")?;
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.write_char('\\')?;
+        }
+        out.write_char(c)?;
+    }
+    out.write_str("\"]\n")
+}
+
+/// Movetext written token by token, breaking lines before they pass [`WIDTH`].
+struct Wrapped<'a, W> {
+    out: &'a mut W,
+    column: usize,
+    line_open: bool,
+}
+
+impl<W: Write> Wrapped<'_, W> {
+    fn token(&mut self, token: &str) -> fmt::Result {
+        let width = token.chars().count();
+        if self.line_open {
+            if self.column + 1 + width > WIDTH {
+                self.out.write_char('\n')?;
+                self.column = 0;
+            } else {
+                self.out.write_char(' ')?;
+                self.column += 1;
+            }
+        }
+        self.out.write_str(token)?;
+        self.column = match token.rfind('\n') {
+            Some(i) => token[i + 1..].chars().count(),
+            None => self.column + width,
+        };
+        self.line_open = true;
+        Ok(())
+    }
+
+    /// `{ text }`, or `; text` and a line break when the text holds a `}`.
+    fn comment(&mut self, comment: &str) -> fmt::Result {
+        let mut token = String::with_capacity(comment.len() + 4);
+        if comment.contains('}') && !comment.contains('\n') {
+            token.push_str("; ");
+            token.push_str(comment);
+            self.token(&token)?;
+            self.out.write_char('\n')?;
+            self.column = 0;
+            self.line_open = false;
+            return Ok(());
+        }
+        if comment.is_empty() {
+            token.push_str("{}");
+        } else {
+            token.push_str("{ ");
+            // A `}` cannot be written inside braces; a comment of several lines with one
+            // keeps its text with the brace as `)`.
+            token.extend(comment.chars().map(|c| if c == '}' { ')' } else { c }));
+            token.push_str(" }");
+        }
+        self.token(&token)
+    }
+}
+
+/// The game in export format ([`Game::write`]).
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f)
+    }
+}
