@@ -19,6 +19,7 @@ mod perft_table;
 mod picker;
 mod repetition;
 mod representations;
+mod san_read;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_text;
