@@ -634,6 +634,16 @@ impl<S: Source> Reader<S> {
             // A tag ends on its line: find the line's end first, then read inside it.
             let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
             let data = self.src.data();
+            if let Some((name, value)) = simple_tag(&data[start..end]) {
+                if *mode == Mode::Visit && visitor.tag(name, RawTag(value)).is_break() {
+                    *mode = Mode::SkipGame;
+                }
+                self.pos = end;
+                if self.skip_whitespace(true)? {
+                    return Ok(true);
+                }
+                continue;
+            }
             let line = &data[start + 1..end];
             let mut i = 0;
             while i < line.len() && line[i].is_ascii_whitespace() {
@@ -729,7 +739,12 @@ impl<S: Source> Reader<S> {
             // Callbacks return whether the rest of the line is to be skipped.
             let skip_line = match b {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
-                    self.pos += 1;
+                    let data = self.src.data();
+                    let mut i = at + 1;
+                    while i < data.len() && matches!(data[i], b' ' | b'\t' | b'\r') {
+                        i += 1;
+                    }
+                    self.pos = i;
                     continue;
                 }
                 b'\n' => {
@@ -737,6 +752,12 @@ impl<S: Source> Reader<S> {
                     if self.peek()? == Some(b'%') {
                         self.skip_line()?;
                     }
+                    continue;
+                }
+                // A move number: digits and dots, then a space (a result or castling
+                // with zeros goes on as a word).
+                b'0'..=b'9' if self.move_number_end(at).is_some() => {
+                    self.pos = self.move_number_end(at).unwrap_or(at + 1);
                     continue;
                 }
                 b'{' => {
@@ -851,7 +872,7 @@ impl<S: Source> Reader<S> {
                     let (s, e, _) = self.token(at, |d, from| {
                         d[from..]
                             .iter()
-                            .position(|&b| is_delimiter(b))
+                            .position(|&b| DELIMITER[b as usize])
                             .map(|n| from + n)
                     })?;
                     self.pos = e;
@@ -904,6 +925,26 @@ impl<S: Source> Reader<S> {
         Ok(())
     }
 
+    /// The end of a move number (`12.`, `12...`) starting at `at`, with the data at hand:
+    /// digits, at least one dot, and a byte that is not part of a word or a digit after.
+    /// `None` for anything else, or when the data ends first.
+    #[inline(always)]
+    fn move_number_end(&self, at: usize) -> Option<usize> {
+        let data = self.src.data();
+        let mut i = at;
+        while i < data.len() && data[i].is_ascii_digit() {
+            i += 1;
+        }
+        let dots = i;
+        while i < data.len() && data[i] == b'.' {
+            i += 1;
+        }
+        (i > dots
+            && i < data.len()
+            && (DELIMITER[data[i] as usize] || data[i].is_ascii_alphabetic()))
+        .then_some(i)
+    }
+
     /// After the termination marker: comments and spaces before the next game belong to
     /// this one and are dropped.
     fn skip_trailing_comments(&mut self) -> Result<(), S::Error> {
@@ -922,8 +963,18 @@ impl<S: Source> Reader<S> {
     }
 }
 
+/// Bytes that end a move word, as a table.
+static DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = is_delimiter(b as u8);
+        b += 1;
+    }
+    table
+};
+
 /// Bytes that end a move word.
-#[inline(always)]
 const fn is_delimiter(b: u8) -> bool {
     matches!(
         b,
@@ -974,13 +1025,61 @@ fn parse_nag_number(digits: &[u8]) -> Option<Nag> {
     u8::try_from(n).ok().map(Nag)
 }
 
-/// The index of the first `needle` at or after `from`.
+/// The index of the first `needle` at or after `from`, eight bytes at a time.
 #[inline(always)]
 fn find_byte(data: &[u8], from: usize, needle: u8) -> Option<usize> {
-    data[from..]
-        .iter()
-        .position(|&b| b == needle)
-        .map(|n| from + n)
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pattern = LOW * u64::from(needle);
+    let mut i = from;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        // A zero byte of `x` is a match; the lowest flagged byte is always a true one.
+        let found = x.wrapping_sub(LOW) & !x & HIGH;
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    data[i..].iter().position(|&b| b == needle).map(|n| i + n)
+}
+
+/// Whether `bytes` holds a `"` or a `\\`, eight bytes at a time.
+#[inline(always)]
+fn has_quote_or_backslash(bytes: &[u8]) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let (q, b) = (w ^ (LOW * u64::from(b'"')), w ^ (LOW * u64::from(b'\\')));
+        if (q.wrapping_sub(LOW) & !q | b.wrapping_sub(LOW) & !b) & HIGH != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b == b'"' || b == b'\\')
+}
+
+/// A tag line in its usual form, `[Name "value"]` with nothing escaped and nothing after
+/// it but spaces: the name and the value. Anything else is left to the general reader.
+#[inline(always)]
+fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let line = trim_end(line);
+    let inner = line.strip_prefix(b"[")?.strip_suffix(b"\"]")?;
+    let space = inner.iter().position(|&b| b == b' ')?;
+    let (name, rest) = inner.split_at(space);
+    let value = rest.strip_prefix(b" \"")?;
+    if name.is_empty()
+        || name.iter().any(|&b| matches!(b, b'"' | b']' | b'\t'))
+        || has_quote_or_backslash(value)
+    {
+        return None;
+    }
+    Some((name, value))
 }
 
 fn trim_cr(text: &[u8]) -> &[u8] {
@@ -995,7 +1094,21 @@ fn trim_end(text: &[u8]) -> &[u8] {
     &text[..end]
 }
 
-/// Newlines in `bytes`, in a loop the compiler vectorises.
+/// Newlines in `bytes`, eight bytes at a time.
 pub(crate) fn count_newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().map(|&b| u64::from(b == b'\n')).sum()
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = 0x0101_0101_0101_0101 * u64::from(b'\n');
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        // The high bit of each byte that is zero in `x`, exactly (no borrow between bytes).
+        let zero = !((x & LOW7).wrapping_add(LOW7) | x | LOW7);
+        // One bit per byte, summed into the top byte by the multiplication (no popcount in
+        // baseline x86-64).
+        count += ((zero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u64;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
 }
