@@ -1108,7 +1108,7 @@ pub(crate) fn count_newlines(bytes: &[u8]) -> u64 {
         let zero = !((x & LOW7).wrapping_add(LOW7) | x | LOW7);
         // One bit per byte, summed into the top byte by the multiplication (no popcount in
         // baseline x86-64).
-        count += ((zero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u64;
+        count += (zero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56;
     }
     count + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
 }
