@@ -163,6 +163,23 @@ impl San {
                 if promotes != promotion.is_some() {
                     return Err(SanError::Illegal(self));
                 }
+                // The destination must hold no piece of ours; a pawn's push lands on an
+                // empty square, its capture on a piece of theirs or en passant.
+                let occupied = board.occupied();
+                if board.by_color(us).contains(to) {
+                    return Err(SanError::Illegal(self));
+                }
+                if role == Role::Pawn {
+                    let diagonal = origins & !to.file().bitboard();
+                    let capturable =
+                        board.by_color(!us).contains(to) || pos.ep_square() == Some(to);
+                    if !capturable {
+                        origins &= !diagonal;
+                    }
+                    if occupied.contains(to) {
+                        origins &= diagonal;
+                    }
+                }
                 let mut found = None;
                 let mut candidates = Bitboard::EMPTY;
                 for from in origins {
@@ -176,7 +193,7 @@ impl San {
                         }
                         None => Move::normal(from, to),
                     };
-                    if pos.is_legal(m) {
+                    if pos.is_legal_pseudo_legal(m, role) {
                         found = Some(m);
                         candidates |= from;
                     }
@@ -295,8 +312,14 @@ fn pawn_push_origins(pos: &Position, to: Square) -> Bitboard {
     if pawns.contains(one) {
         return one.bitboard();
     }
+    let start_rank = match pos.turn() {
+        Color::White => Rank::Second,
+        Color::Black => Rank::Seventh,
+    };
     match to.offset(0, 2 * back) {
-        Some(two) if !pos.board().occupied().contains(one) => two.bitboard() & pawns,
+        Some(two) if two.rank() == start_rank && !pos.board().occupied().contains(one) => {
+            two.bitboard() & pawns
+        }
         _ => Bitboard::EMPTY,
     }
 }

@@ -100,6 +100,24 @@ impl Position {
     }
 }
 
+impl Position {
+    /// [`Position::is_legal`] for a move already known to be pseudo-legal, not castling,
+    /// made by a piece of `role`: the king-safety half only. For readers of notation, which
+    /// find the move from the pieces that could make it.
+    pub(crate) fn is_legal_pseudo_legal(&self, m: Move, role: Role) -> bool {
+        let captured = if m.is_en_passant() {
+            Square::from_coords(m.to().file(), m.from().rank())
+        } else {
+            m.to()
+        };
+        let step = Step { role, captured };
+        with_level!(COMPILED, C => match self.turn {
+            Color::White => step_is_legal::<C, White>(&self.node, m, step),
+            Color::Black => step_is_legal::<C, Black>(&self.node, m, step),
+        })
+    }
+}
+
 /// A pseudo-legal move other than castling, as legality needs it: the role that moves and
 /// the square of what it captures (its destination, or the en passant victim's square).
 #[derive(Clone, Copy)]
@@ -127,6 +145,13 @@ fn legal<C: Cpu, S: Side>(node: &DenseNode, m: Move) -> bool {
     let Some(step) = step::<C, S>(node, m) else {
         return false;
     };
+    step_is_legal::<C, S>(node, m, step)
+}
+
+/// Whether the pseudo-legal move `m` (not castling), described by `step`, leaves our king
+/// safe.
+#[inline(always)]
+fn step_is_legal<C: Cpu, S: Side>(node: &DenseNode, m: Move, step: Step) -> bool {
     let board = &node.board;
     if step.role == Role::King {
         // Lifted, so that a slider's line through the king's square covers the squares
