@@ -734,6 +734,9 @@ impl<S: Source> Reader<S> {
         // Whether the last thing read was a termination marker.
         let mut ended = false;
         loop {
+            if mode == Mode::Visit && self.common_tokens(visitor) {
+                mode = after_break(mode, depth);
+            }
             let Some(b) = self.peek()? else { break };
             let at = self.pos;
             // Callbacks return whether the rest of the line is to be skipped.
@@ -894,14 +897,7 @@ impl<S: Source> Reader<S> {
                 }
             };
             if skip_line {
-                mode = match mode {
-                    Mode::SkipGame => Mode::SkipGame,
-                    _ if depth == 0 => Mode::SkipMainline,
-                    _ => Mode::SkipLine {
-                        depth: depth - 1,
-                        end: true,
-                    },
-                };
+                mode = after_break(mode, depth);
             }
         }
         if ended {
@@ -923,6 +919,53 @@ impl<S: Source> Reader<S> {
             let _ = visitor.end_variation();
         }
         Ok(())
+    }
+
+    /// Reads the tokens most movetext is made of straight from the data at hand: spaces,
+    /// line ends, move numbers, moves (words starting with a file or a piece letter) and
+    /// brace comments.
+    /// Stops before anything else, or where the data may end inside a token, and leaves it
+    /// to the general reader. Returns whether the visitor broke off.
+    #[inline(always)]
+    fn common_tokens<V: Visitor>(&mut self, visitor: &mut V) -> bool {
+        let data = self.src.data();
+        let mut i = self.pos;
+        let mut stop = false;
+        while let Some(&b) = data.get(i) {
+            match b {
+                b' ' | b'\r' | b'\t' => i += 1,
+                // A `%` escape line, or the end of the data, is for the general reader.
+                b'\n' if matches!(data.get(i + 1), Some(&next) if next != b'%') => i += 1,
+                b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'O' => {
+                    let Some(n) = data[i..].iter().position(|&c| DELIMITER[c as usize]) else {
+                        break;
+                    };
+                    let end = i + n;
+                    stop = visitor.san(&data[i..end]).is_break();
+                    i = end;
+                    if stop {
+                        break;
+                    }
+                }
+                b'0'..=b'9' => match self.move_number_end(i) {
+                    Some(end) => i = end,
+                    None => break,
+                },
+                b'{' => {
+                    let Some(end) = find_byte(data, i + 1, b'}') else {
+                        break;
+                    };
+                    stop = visitor.comment(&data[i + 1..end]).is_break();
+                    i = end + 1;
+                    if stop {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.pos = i;
+        stop
     }
 
     /// The end of a move number (`12.`, `12...`) starting at `at`, with the data at hand:
@@ -960,6 +1003,18 @@ impl<S: Source> Reader<S> {
                 _ => return Ok(()),
             }
         }
+    }
+}
+
+/// What reading goes on with after a callback broke off at `depth`: the rest of the line.
+fn after_break(mode: Mode, depth: u32) -> Mode {
+    match mode {
+        Mode::SkipGame => Mode::SkipGame,
+        _ if depth == 0 => Mode::SkipMainline,
+        _ => Mode::SkipLine {
+            depth: depth - 1,
+            end: true,
+        },
     }
 }
 
