@@ -16,6 +16,8 @@ mod movegen;
 mod null_move;
 mod oracle;
 mod perft_table;
+mod pgn_diff;
+mod pgn_gen;
 mod picker;
 mod repetition;
 mod representations;
