@@ -18,6 +18,7 @@ mod oracle;
 mod perft_table;
 mod pgn_diff;
 mod pgn_gen;
+mod pgn_write;
 mod picker;
 mod repetition;
 mod representations;
