@@ -4,7 +4,7 @@
 //! under 80 columns. On the data files, on random games (moves in SAN, UCI and castling
 //! with zeros all written back as SAN) and on the small cases the writer has branches for.
 
-use quadboard_chess::pgn::{Game, Termination};
+use quadboard_chess::pgn::{Game, Nag, Termination};
 
 use crate::pgn_gen::{data_files, game_tree, qb_games, random_pgn, tree_tokens, GenOptions};
 
@@ -176,6 +176,20 @@ fn written_movetext() {
     );
     // No moves: only the result.
     assert_eq!(movetext("[Result \"1-0\"]\n\n"), "1-0");
+}
+
+#[test]
+fn annotations_before_the_first_move_are_kept() {
+    // A NAG before any move, or at the start of a variation of the first move, belongs to
+    // the root: written before the game comment, it reads back to the root.
+    let game = Game::from_pgn("$10 {start} 1. e4 ($11 1. d4) *").expect("a game");
+    let root = game.node(quadboard_chess::pgn::NodeId::ROOT);
+    assert_eq!(root.nags, [Nag(10), Nag(11)]);
+    assert_eq!(
+        movetext("$10 {start} 1. e4 ($11 1. d4) *"),
+        "$10 $11 { start } 1. e4 ( 1. d4 ) *"
+    );
+    round_trip(&game, false);
 }
 
 #[test]
