@@ -744,6 +744,12 @@ impl Movetext<'_> {
         self.tokens.push(Tok::Comment(text));
     }
 
+    fn nag(&mut self) {
+        let n = self.rng.below(256) as u8;
+        self.push(&format!("${n}"));
+        self.tokens.push(Tok::Nag(n));
+    }
+
     /// A line from `pos`: `first` (or a random move) and up to `plies - 1` more.
     fn line(&mut self, mut pos: Position, first: Option<Move>, plies: usize, depth: u32) {
         let mut number = true;
@@ -756,6 +762,11 @@ impl Movetext<'_> {
                 Some(m) if i == 0 => m,
                 _ => moves[self.rng.below(moves.len())],
             };
+            // Now and then a NAG at the start of a variation (it belongs to the move
+            // before the one the variation replaces) and a comment (for its first move).
+            if i == 0 && depth > 0 && self.rng.below(15) == 0 {
+                self.nag();
+            }
             if i == 0 && depth > 0 && self.rng.below(5) == 0 {
                 self.comment();
                 number = true;
@@ -803,9 +814,7 @@ impl Movetext<'_> {
             number = false;
             if self.rng.below(10) == 0 {
                 for _ in 0..1 + self.rng.below(2) {
-                    let n = self.rng.below(256) as u8;
-                    self.push(&format!("${n}"));
-                    self.tokens.push(Tok::Nag(n));
+                    self.nag();
                 }
             }
             if self.rng.below(6) == 0 {
@@ -896,6 +905,9 @@ pub fn random_pgn_game(rng: &mut Rng, options: GenOptions) -> GenGame {
         options,
         flat: crlf,
     };
+    if movetext.rng.below(12) == 0 {
+        movetext.nag();
+    }
     if movetext.rng.below(4) == 0 {
         movetext.comment();
     }
