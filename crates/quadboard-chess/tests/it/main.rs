@@ -17,6 +17,7 @@ mod null_move;
 mod oracle;
 mod perft_table;
 mod pgn_diff;
+mod pgn_errors;
 mod pgn_gen;
 mod pgn_write;
 mod picker;
