@@ -5,7 +5,7 @@
 //! games of tags only, moves that are illegal or ambiguous in the mainline and in
 //! variations, bad `[FEN]` and `[Variant]` tags.
 
-use quadboard_chess::pgn::{Checker, GameErrorKind, Reader};
+use quadboard_chess::pgn::{Checker, GameErrorKind, Reader, Termination};
 
 /// Every game of `bytes`, with the checker's errors asserted equal to the game's.
 fn games(bytes: &[u8]) -> Vec<quadboard_chess::pgn::Game> {
@@ -52,4 +52,38 @@ fn tag_errors_after_a_game_are_at_ply_0() {
         errors(pgn),
         [vec![], vec!["ply 0 [Event]: tag without a quoted value"]]
     );
+}
+
+#[test]
+fn bad_start_tags() {
+    let pgn = "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 { c } e5 *\n\n\
+               [FEN \"not a fen\"]\n\n1. e4 *\n\n\
+               [Variant \"Atomic\"]\n\n1. e4 *\n\n\
+               [Variant \"fischerandom\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O 0-0 *\n\n\
+               [Variant \"Standard\"]\n\n1. e4 *\n";
+    let games = games(pgn.as_bytes());
+    assert_eq!(games.len(), 5);
+    for game in &games[..3] {
+        assert_eq!(game.node_count(), 0);
+        assert_eq!(game.result(), Some(Termination::Unknown));
+        assert_eq!(game.errors().len(), 1);
+        assert_eq!(game.errors()[0].ply, 0);
+    }
+    let first = &games[0].errors()[0];
+    assert_eq!(first.text, "[FEN]");
+    assert!(matches!(first.reason, GameErrorKind::Fen(_)));
+    assert_eq!(
+        first.to_string(),
+        "ply 0 [FEN]: invalid FEN: illegal position: a side has no king"
+    );
+    assert!(matches!(games[1].errors()[0].reason, GameErrorKind::Fen(_)));
+    assert_eq!(
+        games[2].errors()[0].to_string(),
+        "ply 0 [Variant]: unsupported variant: expected standard or Chess960"
+    );
+    // Chess960 castling from the tags.
+    assert!(games[3].errors().is_empty(), "{:?}", games[3].errors());
+    assert_eq!(games[3].mainline_uci()[6..], ["e1h1", "e8h8"]);
+    assert_eq!(games[3].mainline_san()[7], "O-O");
+    assert_eq!(games[4].mainline_san(), ["e4"]);
 }
