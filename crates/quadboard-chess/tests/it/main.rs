@@ -19,6 +19,7 @@ mod perft_table;
 mod pgn_diff;
 mod pgn_errors;
 mod pgn_gen;
+mod pgn_reader;
 mod pgn_write;
 mod picker;
 mod repetition;

@@ -1,0 +1,463 @@
+//! The streaming reader itself: what a `Break` from each callback skips (as the
+//! [`Visitor`] documentation says), the same callbacks, game numbers, offsets and lines
+//! whether the bytes come as one slice or through a `Read` that hands out 1 to 7 bytes at a
+//! time, and game boundaries found without reading ([`next_game_start`]) where the reader
+//! finds them.
+
+use std::ops::ControlFlow;
+
+use quadboard_chess::pgn::{
+    game_start_at_or_after, next_game_start, GameStart, Nag, RawTag, Reader, Source, SyntaxError,
+    SyntaxErrorKind, Termination, Visitor,
+};
+
+use crate::common::Rng;
+use crate::pgn_gen::{data_files, random_pgn, Chopped, GenOptions};
+
+/// A callback as the reader made it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Ev {
+    Begin(GameStart),
+    Tag(Vec<u8>, Vec<u8>),
+    Movetext,
+    San(Vec<u8>),
+    Nag(u8),
+    Comment(Vec<u8>),
+    BeginVariation,
+    EndVariation,
+    Result(Termination),
+    Syntax(SyntaxError, Vec<u8>),
+    /// The callback before returned `Break`.
+    Broke,
+}
+
+/// When the recorder answers `Break`.
+enum Policy {
+    Never,
+    /// At the callback with this index in the first game (from 0, `begin_game` first).
+    At(usize),
+    /// At random, one callback in `n`.
+    Random(Rng, usize),
+}
+
+/// Records every callback of each game.
+struct Recorder {
+    events: Vec<Ev>,
+    policy: Policy,
+}
+
+impl Recorder {
+    fn new(policy: Policy) -> Recorder {
+        Recorder {
+            events: Vec::new(),
+            policy,
+        }
+    }
+
+    fn on(&mut self, event: Ev) -> ControlFlow<()> {
+        let index = self.events.iter().filter(|e| **e != Ev::Broke).count();
+        self.events.push(event);
+        let stop = match &mut self.policy {
+            Policy::Never => false,
+            Policy::At(k) => *k == index,
+            Policy::Random(rng, n) => rng.below(*n) == 0,
+        };
+
+        if stop {
+            self.events.push(Ev::Broke);
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Visitor for Recorder {
+    type Output = Vec<Ev>;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
+        self.on(Ev::Begin(start))
+    }
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        self.on(Ev::Tag(name.to_vec(), value.as_bytes().to_vec()))
+    }
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.on(Ev::Movetext)
+    }
+    fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
+        self.on(Ev::San(text.to_vec()))
+    }
+    fn nag(&mut self, nag: Nag) -> ControlFlow<()> {
+        self.on(Ev::Nag(nag.0))
+    }
+    fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
+        self.on(Ev::Comment(text.to_vec()))
+    }
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        self.on(Ev::BeginVariation)
+    }
+    fn end_variation(&mut self) -> ControlFlow<()> {
+        self.on(Ev::EndVariation)
+    }
+    fn result(&mut self, result: Termination) -> ControlFlow<()> {
+        self.on(Ev::Result(result))
+    }
+    fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        self.on(Ev::Syntax(error, token.to_vec()))
+    }
+    fn end_game(&mut self) -> Vec<Ev> {
+        if let Policy::At(_) = self.policy {
+            self.policy = Policy::Never;
+        }
+        std::mem::take(&mut self.events)
+    }
+}
+
+/// What reading gives for each game: its callbacks, the reader's offset after it, and with
+/// `keep_games` its bytes.
+type Read = Vec<(Vec<Ev>, u64, Vec<u8>)>;
+
+fn read_all<S: Source>(mut reader: Reader<S>, policy: Policy) -> Read
+where
+    S::Error: std::fmt::Debug,
+{
+    let mut recorder = Recorder::new(policy);
+    let mut out = Vec::new();
+    while let Some(events) = reader.read_game(&mut recorder).expect("no read error") {
+        out.push((events, reader.offset(), reader.last_game_bytes().to_vec()));
+    }
+    assert_eq!(
+        reader.read_game(&mut recorder).expect("no read error"),
+        None
+    );
+    out
+}
+
+/// Reads `bytes` whole and chopped, with and without `keep_games`, and asserts the same
+/// callbacks, offsets and game bytes; checks game numbers, offsets and lines against the
+/// bytes. Returns the games' callbacks.
+fn read_both_ways(bytes: &[u8], seed: u64) -> Vec<Vec<Ev>> {
+    let whole = read_all(Reader::new(bytes), Policy::Never);
+    let chopped = read_all(
+        Reader::from_read(Chopped {
+            bytes,
+            rng: Rng(seed),
+        }),
+        Policy::Never,
+    );
+    assert_eq!(chopped, whole);
+    let kept = read_all(Reader::new(bytes).keep_games(true), Policy::Never);
+    let kept_chopped = read_all(
+        Reader::from_read(Chopped {
+            bytes,
+            rng: Rng(seed ^ 1),
+        })
+        .keep_games(true),
+        Policy::Never,
+    );
+    assert_eq!(kept_chopped, kept);
+    let mut starts = Vec::new();
+    for (i, ((events, offset, none), (kept_events, kept_offset, game))) in
+        whole.iter().zip(&kept).enumerate()
+    {
+        assert!(none.is_empty(), "no game bytes without keep_games");
+        assert_eq!((events, offset), (kept_events, kept_offset));
+        let Some(Ev::Begin(start)) = events.first() else {
+            panic!("game {} starts with begin_game: {events:?}", i + 1)
+        };
+        assert_eq!(start.number, i as u64 + 1);
+        let at = start.offset as usize;
+        assert_eq!(
+            start.line,
+            1 + bytes[..at].iter().filter(|&&b| b == b'\n').count() as u64
+        );
+        assert!(!bytes[at].is_ascii_whitespace());
+        // The game's bytes run from its start to the next game's.
+        assert_eq!(&bytes[at..*offset as usize], &game[..]);
+        starts.push(at);
+        assert_eq!(
+            events.iter().filter(|e| matches!(e, Ev::Begin(_))).count(),
+            1
+        );
+    }
+    for (pair, (_, offset, _)) in starts.windows(2).zip(&whole) {
+        assert_eq!(
+            pair[1] as u64, *offset,
+            "the next game starts where one ends"
+        );
+    }
+    // Whitespace only after the last game.
+    if let Some((_, offset, _)) = whole.last() {
+        assert!(bytes[*offset as usize..]
+            .iter()
+            .all(|b| b.is_ascii_whitespace()));
+    }
+    whole.into_iter().map(|(events, _, _)| events).collect()
+}
+
+#[test]
+fn data_files_read_the_same_in_pieces() {
+    for (name, bytes) in data_files() {
+        let games = read_both_ways(&bytes, 7);
+        assert!(games.len() > 400, "{name}");
+    }
+}
+
+/// The depth of variations after each event.
+fn depths(events: &[Ev]) -> Vec<usize> {
+    let mut depth = 0usize;
+    events
+        .iter()
+        .map(|e| {
+            match e {
+                Ev::BeginVariation => depth += 1,
+                Ev::EndVariation => depth -= 1,
+                _ => {}
+            }
+            depth
+        })
+        .collect()
+}
+
+/// The callbacks of a game whose visitor returns `Break` at event `k` of `events` (the
+/// callbacks when it never does), as the `Visitor` documentation says.
+fn expected_after_break(events: &[Ev], k: usize) -> Vec<Ev> {
+    let depth = depths(events);
+    let mut out = events[..=k].to_vec();
+    out.push(Ev::Broke);
+    let rest = k + 1..events.len();
+    match &events[k] {
+        // The rest of the game.
+        Ev::Begin(_) | Ev::Tag(..) | Ev::Movetext | Ev::Result(_) => {}
+        // That variation, without its end.
+        Ev::BeginVariation => {
+            let end = rest
+                .clone()
+                .find(|&i| depth[i] == depth[k] - 1)
+                .expect("a closed variation");
+            out.extend_from_slice(&events[end + 1..]);
+        }
+        // In the mainline: all but the result.
+        _ if depth[k] == 0 => out.extend(
+            events[rest]
+                .iter()
+                .filter(|e| matches!(e, Ev::Result(_)))
+                .cloned(),
+        ),
+        // In a variation: up to its end, which is still called.
+        _ => {
+            let end = rest
+                .clone()
+                .find(|&i| depth[i] == depth[k] - 1)
+                .expect("a closed variation");
+            out.extend_from_slice(&events[end..]);
+        }
+    }
+    out
+}
+
+#[test]
+fn break_skips_what_the_visitor_documentation_says() {
+    let (games, _) = random_pgn(0x5ee_d003, 40, GenOptions::default());
+    let sentinel = "\n[Event \"after\"]\n\n1. d4 (1. e4) d5 *\n";
+    let mut breaks = 0;
+    for game in &games {
+        let text = format!("{}{sentinel}", game.text);
+        let full = read_all(Reader::new(text.as_bytes()), Policy::Never);
+        assert_eq!(full.len(), 2);
+        let events = &full[0].0;
+        assert!(!events.iter().any(|e| matches!(e, Ev::Syntax(..))));
+        for k in 0..events.len() {
+            let read = read_all(Reader::new(text.as_bytes()), Policy::At(k));
+            let expected = expected_after_break(events, k);
+            assert_eq!(
+                read[0].0, expected,
+                "break at {k}: {:?}\n{}",
+                events[k], game.text
+            );
+            // The next game is read in full, from the same place.
+            assert_eq!(read.len(), 2);
+            assert_eq!(read[1], full[1]);
+            assert_eq!(read[0].1, full[0].1);
+            breaks += 1;
+        }
+    }
+    assert!(breaks > 2_000);
+}
+
+#[test]
+fn break_in_small_cases() {
+    let pgn = b"[Event \"e\"]\n[Site \"s\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 $1 (1... c5 {x}) 2. Nf3 *\n";
+    // The callbacks, with `|` after the one that breaks.
+    let run = |k: usize| -> String {
+        let read = read_all(Reader::new(&pgn[..]), Policy::At(k));
+        read[0]
+            .0
+            .iter()
+            .map(|e| match e {
+                Ev::Begin(_) => "begin".to_string(),
+                Ev::Tag(n, _) => String::from_utf8_lossy(n).into_owned(),
+                Ev::Movetext => "movetext".to_string(),
+                Ev::San(s) => String::from_utf8_lossy(s).into_owned(),
+                Ev::Nag(n) => format!("${n}"),
+                Ev::Comment(c) => format!("{{{}}}", String::from_utf8_lossy(c)),
+                Ev::BeginVariation => "(".to_string(),
+                Ev::EndVariation => ")".to_string(),
+                Ev::Result(r) => r.to_string(),
+                Ev::Syntax(e, _) => e.kind.to_string(),
+                Ev::Broke => "|".to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let all = "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 $1 ( c5 {x} ) Nf3 *";
+    assert_eq!(run(usize::MAX), all);
+    assert_eq!(run(0), "begin |");
+    assert_eq!(run(1), "begin Event |");
+    assert_eq!(run(3), "begin Event Site movetext |");
+    // From begin_variation: that variation, without end_variation.
+    assert_eq!(
+        run(5),
+        "begin Event Site movetext e4 ( | e5 $1 ( c5 {x} ) Nf3 *"
+    );
+    assert_eq!(
+        run(8),
+        "begin Event Site movetext e4 ( d4 d5 ( | c4 ) e5 $1 ( c5 {x} ) Nf3 *"
+    );
+    // From a move in a variation: up to its `)`, then end_variation.
+    assert_eq!(
+        run(7),
+        "begin Event Site movetext e4 ( d4 d5 | ) e5 $1 ( c5 {x} ) Nf3 *"
+    );
+    assert_eq!(
+        run(9),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 | ) c4 ) e5 $1 ( c5 {x} ) Nf3 *"
+    );
+    // From end_variation: the rest of the line it returns to.
+    assert_eq!(
+        run(11),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) | ) e5 $1 ( c5 {x} ) Nf3 *"
+    );
+    assert_eq!(
+        run(17),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 $1 ( c5 | ) Nf3 *"
+    );
+    assert_eq!(
+        run(18),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 $1 ( c5 {x} | ) Nf3 *"
+    );
+    // In the mainline: only the result.
+    assert_eq!(
+        run(14),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 | *"
+    );
+    assert_eq!(
+        run(15),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 $1 | *"
+    );
+    assert_eq!(
+        run(19),
+        "begin Event Site movetext e4 ( d4 d5 ( Nf6 c4 ) c4 ) e5 $1 ( c5 {x} ) | *"
+    );
+    assert_eq!(run(20), format!("{} | *", &all[..all.len() - 2]));
+    assert_eq!(run(21), format!("{all} |"));
+}
+
+/// Game starts found in the bytes, without reading: the reader's, for every game.
+#[test]
+fn game_starts_without_reading() {
+    let mut rng = Rng(0x5ee_d006);
+    for (name, bytes) in data_files() {
+        let starts: Vec<u64> = read_all(Reader::new(&bytes), Policy::Never)
+            .iter()
+            .map(|(events, _, _)| match events[0] {
+                Ev::Begin(start) => start.offset,
+                _ => unreachable!(),
+            })
+            .collect();
+        // One after another.
+        let mut found = Vec::new();
+        let mut from = 0;
+        while let Some(start) = next_game_start(&bytes, from) {
+            found.push(start as u64);
+            from = start + 1;
+        }
+        assert_eq!(found, starts, "{name}");
+        // From anywhere, and from a piece that begins at the line before.
+        let after = |at: u64| starts.iter().copied().find(|&s| s >= at);
+        for _ in 0..2_000 {
+            let at = rng.below(bytes.len() + 2);
+            assert_eq!(
+                next_game_start(&bytes, at).map(|s| s as u64),
+                after(at as u64),
+                "{at}"
+            );
+            let from = at.min(bytes.len()).saturating_sub(1);
+            let line = bytes[..from]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let len = rng.below(20_000);
+            let piece = &bytes[line..bytes.len().min(line + len)];
+            let expected = after(at as u64).filter(|&s| s < (line + piece.len()) as u64);
+            assert_eq!(
+                game_start_at_or_after(piece, line as u64, at as u64),
+                expected,
+                "{name}: {at} in {line}+{len}"
+            );
+        }
+        assert_eq!(game_start_at_or_after(&bytes[10..], 10, 9), None);
+        // A job array: each range reads the games that start in it, numbered from its
+        // own start; together they are the file's games.
+        let ranges = 7;
+        let mut all = Vec::new();
+        for k in 0..ranges {
+            let (begin, end) = (k * bytes.len() / ranges, (k + 1) * bytes.len() / ranges);
+            let line = bytes[..begin.saturating_sub(1)]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let Some(first) = game_start_at_or_after(&bytes[line..], line as u64, begin as u64)
+            else {
+                continue;
+            };
+            let first = first as usize;
+            let newlines = bytes[..first].iter().filter(|&&b| b == b'\n').count() as u64;
+            let mut reader = Reader::new(&bytes[first..]).starting_at(0, newlines, first as u64);
+            let mut recorder = Recorder::new(Policy::Never);
+            while let Some(events) = reader.read_game(&mut recorder).unwrap() {
+                let Ev::Begin(start) = events[0] else {
+                    unreachable!()
+                };
+                if start.offset >= end as u64 {
+                    break;
+                }
+                all.push((start.offset, start.line, events[1..].to_vec()));
+            }
+        }
+        let whole: Vec<(u64, u64, Vec<Ev>)> = read_all(Reader::new(&bytes), Policy::Never)
+            .into_iter()
+            .map(|(events, _, _)| {
+                let Ev::Begin(start) = events[0] else {
+                    unreachable!()
+                };
+                (start.offset, start.line, events[1..].to_vec())
+            })
+            .collect();
+        assert!(all == whole, "{name}: the ranges' games are the file's");
+    }
+}
+
+#[test]
+fn skipping_games() {
+    for (name, bytes) in data_files() {
+        let mut reader = Reader::new(&bytes[..]);
+        let mut skipped = 0;
+        while reader.skip_game().unwrap() {
+            skipped += 1;
+        }
+        let games = read_all(Reader::new(&bytes), Policy::Never);
+        assert_eq!(skipped, games.len(), "{name}");
+        assert_eq!(reader.offset(), games.last().expect("games").1);
+    }
+}
