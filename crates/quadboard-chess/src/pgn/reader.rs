@@ -816,8 +816,9 @@ impl<S: Source> Reader<S> {
                         match parse_nag_number(digits) {
                             Some(nag) => visitor.nag(nag).is_break(),
                             None => {
-                                let token = &self.src.data()[at..e];
-                                self.report(visitor, SyntaxErrorKind::InvalidNag, at, token)
+                                // `s - 1`, not `at`: reading more may have moved the bytes.
+                                let token = &self.src.data()[s - 1..e];
+                                self.report(visitor, SyntaxErrorKind::InvalidNag, s - 1, token)
                             }
                         }
                     } else {
@@ -836,7 +837,7 @@ impl<S: Source> Reader<S> {
                         let token = &self.src.data()[s..e];
                         match Nag::from_suffix(token) {
                             Some(nag) => visitor.nag(nag).is_break(),
-                            None => self.report(visitor, SyntaxErrorKind::InvalidNag, at, token),
+                            None => self.report(visitor, SyntaxErrorKind::InvalidNag, s, token),
                         }
                     } else {
                         false

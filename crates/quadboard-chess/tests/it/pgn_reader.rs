@@ -203,6 +203,47 @@ fn data_files_read_the_same_in_pieces() {
     }
 }
 
+#[test]
+fn generated_and_broken_games_read_the_same_in_pieces() {
+    let (_, text) = random_pgn(0x5ee_d001, 150, GenOptions::default());
+    read_both_ways(text.as_bytes(), 1);
+    let broken: [&[u8]; 14] = [
+        b"",
+        b"  \n ",
+        b"\xef\xbb\xbf[Event \"bom\"]\n\n1. e4 *",
+        b"\xef\xbb",
+        b"% escape\n[Event \"a\"]\n\n[Event \"b\"]\n\n1. e4 *\n",
+        b"1. e4 { never closed\n\n[Event \"x\"]\n",
+        b"1. e4 (1. d4 (1. c4 c5) d5\n\n[Event \"next\"]\n\n1. d4 ) *",
+        b"[Event]\n[Site \"x\n[Date \"1\"\n[ \"y\"]\n\n1. e4 $300 !!! ] 1-0 *\n",
+        b"1. e4 (1. d4 1-0) e5 *\n\n1. e4 e5 2. Ke3 Nc6 (2... d6) 3. Nf3 *\n1. d4 0-1",
+        b"\r\n[Event \"crlf\"]\r\n\r\n1. e4 ; line\r\ne5 {\r\n} *\r\n\r\n",
+        b"[Event \"a\"] [Site \"b\"]\n1.e4 e5 2.Nf3 *",
+        b"[Event \"a\\\"]\"]\n\n*\n[Event \"b\"]\n",
+        b"[Event \"\xff\xfe\"]\n\n1. e4 {\xc3\x28} \xa0 *",
+        b"( ) ) ( [ ] { } ; ! ? $ * 1-0",
+    ];
+    for (i, bytes) in broken.iter().enumerate() {
+        for seed in 0..4 {
+            read_both_ways(bytes, seed * 31 + i as u64);
+        }
+    }
+    let mut rng = Rng(0x5ee_d002);
+    let sample = b"[Ev \"x\"]\n{}();$1!?*1-0 e4 \r\n%";
+    for round in 0..200 {
+        let bytes: Vec<u8> = (0..rng.below(600))
+            .map(|_| {
+                if round % 2 == 0 {
+                    rng.next() as u8
+                } else {
+                    sample[rng.below(sample.len())]
+                }
+            })
+            .collect();
+        read_both_ways(&bytes, round);
+    }
+}
+
 /// The depth of variations after each event.
 fn depths(events: &[Ev]) -> Vec<usize> {
     let mut depth = 0usize;
@@ -459,5 +500,38 @@ fn skipping_games() {
         let games = read_all(Reader::new(&bytes), Policy::Never);
         assert_eq!(skipped, games.len(), "{name}");
         assert_eq!(reader.offset(), games.last().expect("games").1);
+    }
+}
+
+/// A `Read` that hands out the given pieces, one per call.
+struct Pieces<'a>(std::collections::VecDeque<&'a [u8]>);
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(piece) = self.0.pop_front() else {
+            return Ok(0);
+        };
+        let n = piece.len().min(buf.len());
+        buf[..n].copy_from_slice(&piece[..n]);
+        if n < piece.len() {
+            self.0.push_front(&piece[n..]);
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn annotation_errors_across_reads() {
+    // Bad NAGs whose bytes arrive in two reads, split anywhere: the same token and offset
+    // as from one slice.
+    let text = b"1. e4 $300 e5 !!! 2. Nf3 $ ?!? (1... c5 $1234) *\n";
+    let whole = read_all(Reader::new(text), Policy::Never);
+    for cut in 1..text.len() {
+        let pieces = Pieces([&text[..cut], &text[cut..]].into());
+        assert_eq!(
+            read_all(Reader::from_read(pieces), Policy::Never),
+            whole,
+            "cut at {cut}"
+        );
     }
 }
