@@ -165,6 +165,10 @@ pub(crate) fn push_lossy(out: &mut alloc::string::String, mut bytes: &[u8]) {
 ///   its `)`, and `end_variation` is then called; in the mainline, up to the end of the
 ///   game, and only [`result`](Visitor::result) is still called.
 ///
+/// How the game ends is reported even after a `Break` from a line (not after one that
+/// skips the game): [`syntax_error`](Visitor::syntax_error) for a comment the input ends
+/// in, a variation left open, or a missing result.
+///
 /// [`end_game`](Visitor::end_game) is called once for every game started, after
 /// `end_variation` for each variation still open, so that begins and ends always pair.
 ///
@@ -745,7 +749,8 @@ impl<S: Source> Reader<S> {
                     let stop =
                         mode == Mode::Visit && visitor.comment(&self.src.data()[s..e]).is_break();
                     if !closed {
-                        if mode == Mode::Visit {
+                        // The end of the game: reported after a line's `Break` too.
+                        if mode != Mode::SkipGame {
                             let data = &self.src.data()[s - 1..s];
                             self.report(visitor, SyntaxErrorKind::UnterminatedComment, s - 1, data);
                         }

@@ -404,6 +404,114 @@ fn break_in_small_cases() {
     assert_eq!(run(21), format!("{all} |"));
 }
 
+#[test]
+fn break_still_hears_how_the_game_ends() {
+    // After a Break from a line, the syntax errors of the game's end are still reported,
+    // in the mainline and in variations; after one from begin_game, nothing is.
+    let kinds = |pgn: &[u8], k: usize| -> Vec<SyntaxErrorKind> {
+        let read = read_all(Reader::new(pgn), Policy::At(k));
+        let events = &read[0].0;
+        assert_eq!(events.get(k + 1), Some(&Ev::Broke), "{events:?}");
+        events[k + 1..]
+            .iter()
+            .filter_map(|e| match e {
+                Ev::Syntax(error, _) => Some(error.kind),
+                _ => None,
+            })
+            .collect()
+    };
+    use SyntaxErrorKind::*;
+    // 0 begin, 1 movetext, 2 e4, 3 e5.
+    let pgn = b"1. e4 e5 { the input ends in this comment";
+    assert_eq!(kinds(pgn, 2), [UnterminatedComment, MissingResult]);
+    assert_eq!(kinds(pgn, 3), [UnterminatedComment, MissingResult]);
+    assert_eq!(kinds(pgn, 0), []);
+    // 2 e4, 3 (, 4 d4.
+    let pgn = b"1. e4 (1. d4 { the input ends in this comment";
+    assert_eq!(kinds(pgn, 3), [UnterminatedComment, UnterminatedVariation]);
+    assert_eq!(kinds(pgn, 4), [UnterminatedComment, UnterminatedVariation]);
+    assert_eq!(kinds(pgn, 2), [UnterminatedComment, UnterminatedVariation]);
+    assert_eq!(kinds(b"1. e4 e5", 2), [MissingResult]);
+    // Problems inside what is skipped are not reported.
+    assert_eq!(kinds(b"1. e4 $300 ) e5 *", 2), []);
+}
+
+/// Random breaks on any input: one `begin_game` and one `end_game` per game, every
+/// `begin_variation` that was not refused has its `end_variation`, after a `Break` that
+/// skips the game nothing more is called, and after one that skips the mainline only the
+/// result and how the game ends.
+#[test]
+fn random_breaks_keep_the_pairs() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    let (_, text) = random_pgn(0x5ee_d004, 100, GenOptions::default());
+    inputs.push(text.into_bytes());
+    let mut rng = Rng(0x5ee_d005);
+    let sample = b"[Ev \"x\"]\n{}();$1!?*1-0 e4 Nf3 d5 (((\r\n";
+    for _ in 0..200 {
+        inputs.push(
+            (0..rng.below(1000))
+                .map(|_| sample[rng.below(sample.len())])
+                .collect(),
+        );
+    }
+    inputs.push(b"1. e4 (1. d4 (1. c4 c5 (1... e5".to_vec());
+    for (i, bytes) in inputs.iter().enumerate() {
+        for n in [2, 5, 20] {
+            let read = read_all(
+                Reader::new(bytes),
+                Policy::Random(Rng(i as u64 * 3 + n as u64), n),
+            );
+            let games = read_all(Reader::new(bytes), Policy::Never).len();
+            assert_eq!(read.len(), games, "as many games, breaks or not");
+            for (events, _, _) in &read {
+                check_pairs(events);
+            }
+        }
+    }
+}
+
+fn check_pairs(events: &[Ev]) {
+    assert!(matches!(events.first(), Some(Ev::Begin(_))));
+    let mut open = 0i64;
+    let mut game_over = false;
+    let mut mainline_over = false;
+    for (i, e) in events.iter().enumerate() {
+        let broke = events.get(i + 1) == Some(&Ev::Broke);
+        match e {
+            Ev::Broke => continue,
+            _ if game_over => panic!("{e:?} after the game was skipped: {events:?}"),
+            Ev::Begin(_) if i > 0 => panic!("two begin_game: {events:?}"),
+            Ev::Result(_) => game_over = true,
+            _ if mainline_over => match e {
+                // What the end of the game has to say.
+                Ev::Syntax(error, _)
+                    if matches!(
+                        error.kind,
+                        SyntaxErrorKind::MissingResult
+                            | SyntaxErrorKind::UnterminatedVariation
+                            | SyntaxErrorKind::UnterminatedComment
+                    ) => {}
+                _ => panic!("{e:?} after the mainline was skipped: {events:?}"),
+            },
+            Ev::BeginVariation if !broke => open += 1,
+            Ev::EndVariation => {
+                open -= 1;
+                assert!(open >= 0, "end_variation without begin: {events:?}");
+            }
+            _ => {}
+        }
+        if broke {
+            match e {
+                Ev::Begin(_) | Ev::Tag(..) | Ev::Movetext | Ev::Result(_) => game_over = true,
+                Ev::BeginVariation => {}
+                _ if open == 0 => mainline_over = true,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(open, 0, "every variation ends: {events:?}");
+}
+
 /// Game starts found in the bytes, without reading: the reader's, for every game.
 #[test]
 fn game_starts_without_reading() {
