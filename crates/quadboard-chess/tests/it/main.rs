@@ -16,6 +16,7 @@ mod movegen;
 mod null_move;
 mod oracle;
 mod perft_table;
+mod pgn_commands;
 mod pgn_diff;
 mod pgn_errors;
 mod pgn_gen;
