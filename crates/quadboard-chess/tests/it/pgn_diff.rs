@@ -4,10 +4,10 @@
 //! [`Checker`]. Games with moves in UCI, which pgn-reader does not read, are checked
 //! against what the generator wrote.
 
-use quadboard_chess::pgn::{Checker, Game, Reader};
+use quadboard_chess::pgn::{Checker, Game, NodeId, Reader};
 
 use crate::pgn_gen::{
-    data_files, pr_records, qb_games, qb_records, random_pgn, tree_record, GenOptions, Record,
+    data_files, pr_records, qb_games, qb_records, random_pgn, tree_record, GenOptions, Record, Tok,
 };
 
 /// Asserts that the tree and the checker agree with the visitor's record of each game.
@@ -25,7 +25,27 @@ fn check_trees(name: &str, bytes: &[u8], records: &[Record]) {
         );
         assert_eq!(tree_record(game), record.as_tree(), "{name} game {}", i + 1);
         assert_eq!(game.node_count(), record.moves(), "{name} game {}", i + 1);
-        assert_eq!(game.mainline_moves().len(), record.mainline_moves());
+        let count = |f: fn(&Tok) -> bool| record.tokens.iter().filter(|t| f(t)).count();
+        assert_eq!(game.nag_count(), count(|t| matches!(t, Tok::Nag(_))));
+        assert_eq!(
+            game.comment_count(),
+            count(|t| matches!(t, Tok::Comment(_)))
+        );
+        // The mainline, in UCI as read, in SAN as written, and where it ends.
+        assert_eq!(
+            game.mainline_uci(),
+            record.mainline_uci(),
+            "{name} game {}",
+            i + 1
+        );
+        let mut pos = *game.start_position();
+        for (m, san) in game.mainline_moves().into_iter().zip(game.mainline_san()) {
+            assert_eq!(pos.to_san(m).as_str(), san);
+            pos.play_unchecked(m);
+        }
+        assert_eq!(game.final_position(), pos);
+        let last = game.mainline().last().unwrap_or(NodeId::ROOT);
+        assert_eq!(game.position_after(last), pos);
         let checked = reader.read_game(&mut checker).unwrap().expect("a game");
         assert_eq!(checked.start, game.start_at(), "{name} game {}", i + 1);
         assert_eq!(

@@ -71,19 +71,24 @@ impl Record {
             .count()
     }
 
-    /// Moves of the mainline.
-    pub fn mainline_moves(&self) -> usize {
+    /// The moves of the mainline.
+    pub fn mainline_uci(&self) -> Vec<String> {
         let mut depth = 0;
-        let mut n = 0;
+        let mut out = Vec::new();
         for t in &self.tokens {
             match t {
                 Tok::Begin => depth += 1,
                 Tok::End => depth -= 1,
-                Tok::Move(_) if depth == 0 => n += 1,
+                Tok::Move(m) if depth == 0 => out.push(m.clone()),
                 _ => {}
             }
         }
-        n
+        out
+    }
+
+    /// Moves of the mainline.
+    pub fn mainline_moves(&self) -> usize {
+        self.mainline_uci().len()
     }
 }
 

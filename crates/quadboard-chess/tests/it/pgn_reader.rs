@@ -179,6 +179,31 @@ fn read_both_ways(bytes: &[u8], seed: u64) -> Vec<Vec<Ev>> {
             events.iter().filter(|e| matches!(e, Ev::Begin(_))).count(),
             1
         );
+        // A syntax error is where its token is: a tag's at its name, in the tag.
+        for e in events {
+            let Ev::Syntax(error, token) = e else {
+                continue;
+            };
+            let offset = error.offset as usize;
+            assert!(offset <= bytes.len());
+            let tag = matches!(
+                error.kind,
+                SyntaxErrorKind::TagWithoutValue
+                    | SyntaxErrorKind::TagWithoutName
+                    | SyntaxErrorKind::UnterminatedTagValue
+                    | SyntaxErrorKind::UnterminatedTag
+            );
+            let from = if tag {
+                // The token is the tag from its `[`, the offset that of its name.
+                (offset.saturating_sub(token.len())..=offset)
+                    .find(|&p| bytes[p..].starts_with(token))
+                    .unwrap_or(offset)
+            } else {
+                offset
+            };
+            assert!(bytes[from..].starts_with(token), "{error:?} {token:?}");
+            assert!(from + token.len() >= offset);
+        }
     }
     for (pair, (_, offset, _)) in starts.windows(2).zip(&whole) {
         assert_eq!(
