@@ -20,6 +20,7 @@ mod pgn_commands;
 mod pgn_diff;
 mod pgn_errors;
 mod pgn_gen;
+mod pgn_lines;
 mod pgn_reader;
 mod pgn_write;
 mod picker;
