@@ -22,6 +22,7 @@ mod pgn_errors;
 mod pgn_gen;
 mod pgn_lines;
 mod pgn_reader;
+mod pgn_san;
 mod pgn_write;
 mod picker;
 mod repetition;
