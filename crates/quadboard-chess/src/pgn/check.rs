@@ -42,6 +42,8 @@ pub struct Checker {
     moves: u64,
     errors: Vec<GameError>,
     dead: bool,
+    /// The tags are over: syntax errors are at the ply of the line read.
+    movetext: bool,
 }
 
 impl Checker {
@@ -66,6 +68,7 @@ impl Visitor for Checker {
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.movetext = true;
         match self.start_tags.start() {
             Ok(pos) => self.lines.start(pos),
             Err(e) => {
@@ -114,7 +117,11 @@ impl Visitor for Checker {
     }
 
     fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
-        let ply = if self.dead { 0 } else { self.lines.ply() };
+        let ply = if self.dead || !self.movetext {
+            0
+        } else {
+            self.lines.ply()
+        };
         self.errors.push(GameError::syntax(ply, error, token));
         ControlFlow::Continue(())
     }
@@ -122,6 +129,7 @@ impl Visitor for Checker {
     fn end_game(&mut self) -> CheckedGame {
         self.start_tags.clear();
         self.dead = false;
+        self.movetext = false;
         CheckedGame {
             start: self.start.take().unwrap_or(GameStart {
                 number: 0,

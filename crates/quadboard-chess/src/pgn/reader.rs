@@ -165,6 +165,10 @@ pub(crate) fn push_lossy(out: &mut alloc::string::String, mut bytes: &[u8]) {
 ///   its `)`, and `end_variation` is then called; in the mainline, up to the end of the
 ///   game, and only [`result`](Visitor::result) is still called.
 ///
+/// How the game ends is reported even after a `Break` from a line (not after one that
+/// skips the game): [`syntax_error`](Visitor::syntax_error) for a comment the input ends
+/// in, a variation left open, or a missing result.
+///
 /// [`end_game`](Visitor::end_game) is called once for every game started, after
 /// `end_variation` for each variation still open, so that begins and ends always pair.
 ///
@@ -769,7 +773,8 @@ impl<S: Source> Reader<S> {
                     let stop =
                         mode == Mode::Visit && visitor.comment(&self.src.data()[s..e]).is_break();
                     if !closed {
-                        if mode == Mode::Visit {
+                        // The end of the game: reported after a line's `Break` too.
+                        if mode != Mode::SkipGame {
                             let data = &self.src.data()[s - 1..s];
                             self.report(visitor, SyntaxErrorKind::UnterminatedComment, s - 1, data);
                         }
@@ -840,8 +845,9 @@ impl<S: Source> Reader<S> {
                         match parse_nag_number(digits) {
                             Some(nag) => visitor.nag(nag).is_break(),
                             None => {
-                                let token = &self.src.data()[at..e];
-                                self.report(visitor, SyntaxErrorKind::InvalidNag, at, token)
+                                // `s - 1`, not `at`: reading more may have moved the bytes.
+                                let token = &self.src.data()[s - 1..e];
+                                self.report(visitor, SyntaxErrorKind::InvalidNag, s - 1, token)
                             }
                         }
                     } else {
@@ -860,7 +866,7 @@ impl<S: Source> Reader<S> {
                         let token = &self.src.data()[s..e];
                         match Nag::from_suffix(token) {
                             Some(nag) => visitor.nag(nag).is_break(),
-                            None => self.report(visitor, SyntaxErrorKind::InvalidNag, at, token),
+                            None => self.report(visitor, SyntaxErrorKind::InvalidNag, s, token),
                         }
                     } else {
                         false

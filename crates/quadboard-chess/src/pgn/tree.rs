@@ -11,6 +11,7 @@ use super::{
     GameStart, Lines, MoveError, Nag, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
     Termination, Visitor,
 };
+use crate::position::FromFenError;
 use crate::{CastlingMode, Move, Position};
 
 /// What went wrong in a game, where: the ply (plies from the start position to the move, 0
@@ -148,7 +149,11 @@ impl StartTags {
             Some(fen) => Position::from_fen(fen.trim()).map_err(|e| GameError {
                 ply: 0,
                 text: String::from("[FEN]"),
-                reason: GameErrorKind::Fen(alloc::format!("{e}")),
+                // The reason alone: `GameErrorKind`'s message says "invalid FEN" already.
+                reason: GameErrorKind::Fen(match e {
+                    FromFenError::Syntax(e) => alloc::format!("{e}"),
+                    FromFenError::Illegal(e) => alloc::format!("{e}"),
+                }),
             })?,
         };
         if chess960 {

@@ -65,6 +65,12 @@ impl Game {
 
     fn write_movetext<W: Write>(&self, text: &mut Wrapped<'_, W>) -> fmt::Result {
         let root = self.node(NodeId::ROOT);
+        // NAGs before the first move (or at the start of a variation of it) are the root's.
+        for nag in &root.nags {
+            let mut t = String::new();
+            write!(t, "{nag}")?;
+            text.token(&t)?;
+        }
         for comment in &root.comments_after {
             text.comment(comment)?;
         }

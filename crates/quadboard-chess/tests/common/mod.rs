@@ -10,15 +10,30 @@ pub use test_support::Rng;
 /// stderr when the data is missing; under `CI=true` missing data is a failure instead.
 #[allow(dead_code)]
 pub fn perft_data_dir() -> Option<std::path::PathBuf> {
-    let dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft");
+    shared_data_dir("perft")
+}
+
+/// The PGN files of `../shared/data/pgn/` (see its README), as [`perft_data_dir`] finds
+/// the perft suites.
+#[allow(dead_code)]
+pub fn pgn_data_dir() -> Option<std::path::PathBuf> {
+    shared_data_dir("pgn")
+}
+
+/// `../shared/data/<name>` beside the repository: `None` with a note when missing, a
+/// failure under `CI=true`.
+#[allow(dead_code)]
+fn shared_data_dir(name: &str) -> Option<std::path::PathBuf> {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(name);
     if dir.is_dir() {
         return Some(dir);
     }
     if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("perft data missing: {}", dir.display());
+        panic!("{name} data missing: {}", dir.display());
     }
-    eprintln!("skipping: perft data not found at {}", dir.display());
+    eprintln!("skipping: {name} data not found at {}", dir.display());
     None
 }
 
