@@ -11,6 +11,7 @@ use super::{
     GameStart, Lines, MoveError, Nag, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
     Termination, Visitor,
 };
+use crate::position::FromFenError;
 use crate::{CastlingMode, Move, Position};
 
 /// What went wrong in a game, where: the ply (plies from the start position to the move, 0
@@ -148,7 +149,11 @@ impl StartTags {
             Some(fen) => Position::from_fen(fen.trim()).map_err(|e| GameError {
                 ply: 0,
                 text: String::from("[FEN]"),
-                reason: GameErrorKind::Fen(alloc::format!("{e}")),
+                // Why, without the error's own "invalid FEN: ", which `Display` writes.
+                reason: GameErrorKind::Fen(match e {
+                    FromFenError::Syntax(e) => alloc::format!("{e}"),
+                    FromFenError::Illegal(e) => alloc::format!("{e}"),
+                }),
             })?,
         };
         if chess960 {
@@ -573,4 +578,18 @@ fn trim(text: &[u8]) -> &[u8] {
         .rposition(|b| !b.is_ascii_whitespace())
         .map_or(start, |i| i + 1);
     &text[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_fen_tag_says_invalid_fen_once() {
+        let game = Game::from_pgn("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n").unwrap();
+        assert_eq!(
+            game.errors()[0].to_string(),
+            "ply 0 [FEN]: invalid FEN: illegal position: a side has no king"
+        );
+    }
 }
