@@ -507,6 +507,44 @@ fn parts_hold_every_game_once() {
     }
 }
 
+/// Games without tags: the chunks are cut where the reader ends games.
+#[test]
+fn games_without_tags_are_read_in_chunks_too() {
+    let games: String = (0..300)
+        .map(|i| match i % 3 {
+            0 => "1. e4 e5 2. Nf3 {a comment} Nc6 1-0\n\n".to_owned(),
+            1 => format!("1. d4 ({i}. c4) d5 *\n"),
+            _ => "1. c4 e5 2. Kd3 1/2-1/2 ; trailing\n\n".to_owned(),
+        })
+        .collect();
+    let path = file("tagless.pgn", games.as_bytes());
+    for command in ["check", "json", "fmt", "filter"] {
+        let one = quadboard(&["pgn", command, &path]);
+        assert_code(&one, if command == "filter" { 0 } else { 1 });
+        let many = quadboard(&[
+            "pgn",
+            command,
+            &path,
+            "--threads",
+            "3",
+            "--chunk-bytes",
+            "50",
+        ]);
+        assert!(one.stdout == many.stdout, "{command}");
+        assert_eq!(stderr(&one), stderr(&many), "{command}");
+    }
+    let check = stdout(&quadboard(&["pgn", "check", &path]));
+    assert!(
+        check.ends_with("\n300 games, 900 moves, 100 games with errors\n"),
+        "{check}"
+    );
+    assert!(check.starts_with(&format!(
+        "{path}: game 3 (line 4): ply 3 Kd3: illegal move\n"
+    )));
+    // Parts cut at tag sections: here the first holds every game.
+    assert_parts_cover(&path, &[3], &["--chunk-bytes", "50"]);
+}
+
 #[test]
 fn threads_do_not_change_the_output() {
     let Some(files) = data_files() else { return };

@@ -7,7 +7,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use indicatif::ProgressBar;
-use quadboard_chess::pgn::{game_start_at_or_after, next_game_start};
+use quadboard_chess::pgn::{next_game_start, Reader};
 
 use crate::output;
 
@@ -168,26 +168,15 @@ impl<R: Read> Chunker<R> {
             return Ok(None);
         }
         if let Some(begin) = self.begin {
-            loop {
-                if let Some(start) = game_start_at_or_after(&self.buf, self.offset, begin) {
-                    self.buf.drain(..self.index(start));
-                    self.offset = start;
-                    break;
-                }
-                if self.eof {
-                    self.done = true;
-                    return Ok(None);
-                }
-                self.fill()?;
-            }
             self.begin = None;
-            if self.end.is_some_and(|end| self.offset >= end) {
+            if !self.skip_to_game(begin)? || self.end.is_some_and(|end| self.offset >= end) {
                 self.done = true;
                 return Ok(None);
             }
         }
         // The buffer is searched up to here already.
         let mut searched = 0;
+        let mut fallback = self.target.saturating_mul(4);
         loop {
             let end = self.end.map(|end| self.index(end));
             let from = end.map_or(self.target, |end| end.min(self.target));
@@ -199,6 +188,14 @@ impl<R: Read> Chunker<R> {
                 }
                 return Ok(Some(self.cut(cut)));
             }
+            // No tag section for long (games without tags): cut after a game that the
+            // reader has seen end, trying again at twice the size.
+            if self.buf.len() >= fallback {
+                if let Some(cut) = self.game_end_after(self.target) {
+                    return Ok(Some(self.cut(cut)));
+                }
+                fallback = fallback.saturating_mul(2);
+            }
             if self.eof {
                 self.done = true;
                 if self.buf.iter().all(u8::is_ascii_whitespace) {
@@ -209,6 +206,56 @@ impl<R: Read> Chunker<R> {
             }
             searched = self.buf.len();
             self.fill()?;
+        }
+    }
+
+    /// Drops the bytes before the first game starting at or after the input offset
+    /// `begin`; false when none does. Memory stays bounded: bytes that cannot be the line
+    /// before a game start are dropped as the search goes.
+    fn skip_to_game(&mut self, begin: u64) -> io::Result<bool> {
+        let mut searched = 0;
+        loop {
+            // Not 0: a game starting at the first byte of the buffer is before `begin`
+            // (the buffer starts before it) or was looked at before the bytes before it
+            // were dropped.
+            let from = self.index(begin).max(searched).max(1);
+            if let Some(start) = next_game_start(&self.buf, from) {
+                self.buf.drain(..start);
+                self.offset += start as u64;
+                return Ok(true);
+            }
+            if self.eof {
+                return Ok(false);
+            }
+            // A game may start after the last byte: keep the line before it.
+            let last = self.buf.len().saturating_sub(1);
+            let keep = self.buf[..last]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |newline| newline + 1);
+            self.buf.drain(..keep);
+            self.offset += keep as u64;
+            searched = self.buf.len();
+            self.fill()?;
+        }
+    }
+
+    /// The index of the first byte after a whole game (the next game's first byte) at or
+    /// after `from`, as the reader sees games; `None` when the buffer may end inside the
+    /// game that reaches `from`.
+    fn game_end_after(&self, from: usize) -> Option<usize> {
+        let mut reader = Reader::new(&self.buf).starting_at(0, 0, self.offset);
+        loop {
+            if !reader.skip_game().unwrap_or_else(|e| match e {}) {
+                return None;
+            }
+            let at = self.index(reader.offset());
+            if at >= self.buf.len() {
+                return None;
+            }
+            if at >= from {
+                return Some(at);
+            }
         }
     }
 }
@@ -351,6 +398,42 @@ mod tests {
         );
         assert_eq!(chunks(pgn, 1 << 20).len(), 1);
         assert!(chunks(b"\n \n", 1).is_empty());
+    }
+
+    #[test]
+    fn games_without_tags_are_cut_where_the_reader_ends_them() {
+        let pgn = b"1. e4 e5 *\n\n1. d4 {a} 1-0 {b}\n\n1. c4 (1. Nf3) *\n1. g3 *";
+        let cut = chunks(pgn, 2);
+        let starts: Vec<u64> = cut.iter().map(|c| c.0).collect();
+        assert_eq!(starts, [0, 12, 31, 48]);
+        assert_eq!(
+            cut.iter().flat_map(|c| c.2.clone()).collect::<Vec<u8>>(),
+            pgn
+        );
+        // An unfinished game is not cut.
+        assert_eq!(chunks(b"1. e4 e5 *\n\n1. d4 { no end", 1).len(), 2);
+        assert_eq!(chunks(b"1. e4 { no end } *", 1).len(), 1);
+    }
+
+    #[test]
+    fn a_part_skips_to_its_first_game_with_little_memory() {
+        // Movetext of 1 MB, then a game: the search for it keeps about a line.
+        let mut pgn = b"1. e4 e5 *\n".repeat(100_000);
+        let game = pgn.len() as u64;
+        pgn.extend_from_slice(b"[Event \"x\"]\n\n1. d4 *\n");
+        let mut chunker = Chunker::new(&pgn[..], 0, 4096).within(10, game + 1);
+        let chunk = chunker.next_chunk().unwrap().unwrap();
+        assert_eq!(
+            (chunk.offset, chunk.bytes.len()),
+            (game, pgn.len() - game as usize)
+        );
+        // The chunk is the buffer of the search.
+        assert!(
+            chunk.bytes.capacity() < 1 << 18,
+            "{}",
+            chunk.bytes.capacity()
+        );
+        assert!(chunker.next_chunk().unwrap().is_none());
     }
 
     #[test]
