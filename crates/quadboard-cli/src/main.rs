@@ -1,6 +1,6 @@
 //! The `quadboard` command-line tool: perft, perft suites, the benchmark, boards, legal
-//! moves, games, attack sets, and perft split into work units (split, shard, merge,
-//! status).
+//! moves, games, attack sets, PGN files, and perft split into work units (split, shard,
+//! merge, status).
 //!
 //! Each subcommand lives in its own module under `cmd/` and returns `Result<ExitCode,
 //! CliError>`; `main` prints errors as `error: <message>` on stderr and exits with code 2.
@@ -43,6 +43,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Print the squares a piece attacks from a square.
     Attacks(cmd::attacks::Args),
+    /// Read PGN files: check every move, games as JSON, export format, filter games.
+    Pgn(cmd::pgn::Args),
     /// Split deep perft into shards of unique positions: a work directory for schedulers.
     Split(cmd::split::Args),
     /// Count one shard of a work directory (index from --index or the job array).
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => cmd::moves::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Attacks(args) => cmd::attacks::run(args),
+        Command::Pgn(args) => cmd::pgn::run(args),
         Command::Split(args) => cmd::split::run(args),
         Command::Shard(args) => cmd::shard::run(args),
         Command::Merge(args) => cmd::merge::run(args),

@@ -75,6 +75,30 @@ pub fn progress(total: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// A progress bar of bytes read on stderr when stderr is a terminal, hidden otherwise;
+/// without a total (standard input) it shows the bytes read alone.
+pub fn progress_bytes(total: Option<u64>, what: &str) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = match total {
+        Some(total) => (
+            ProgressBar::new(total),
+            "{prefix} [{bar:40}] {bytes}/{total_bytes} {elapsed_precise} (eta {eta})",
+        ),
+        None => (
+            ProgressBar::no_length(),
+            "{prefix} {bytes} {elapsed_precise}",
+        ),
+    };
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_prefix(what.to_string());
+    bar
+}
+
 /// Nodes per second in millions, for humans.
 pub fn mnps(nodes: u128, seconds: f64) -> f64 {
     if seconds > 0.0 {

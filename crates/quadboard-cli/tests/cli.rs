@@ -365,8 +365,8 @@ fn help_names_every_subcommand() {
     let summary = text.lines().next().unwrap_or_default();
     let (_, list) = text.split_once("\nCommands:\n").expect("a command list");
     for name in [
-        "perft", "suite", "bench", "show", "moves", "play", "attacks", "split", "shard", "merge",
-        "status",
+        "perft", "suite", "bench", "show", "moves", "play", "attacks", "pgn", "split", "shard",
+        "merge", "status",
     ] {
         assert!(
             list.lines()

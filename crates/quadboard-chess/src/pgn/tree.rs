@@ -579,3 +579,17 @@ fn trim(text: &[u8]) -> &[u8] {
         .map_or(start, |i| i + 1);
     &text[start..end]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_fen_tag_says_invalid_fen_once() {
+        let game = Game::from_pgn("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n").unwrap();
+        assert_eq!(
+            game.errors()[0].to_string(),
+            "ply 0 [FEN]: invalid FEN: illegal position: a side has no king"
+        );
+    }
+}

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod merge;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod shard;
 pub mod show;

@@ -1,0 +1,221 @@
+//! `quadboard pgn <check|json|fmt|filter> [FILE]...`: reading PGN game collections.
+//!
+//! Every command reads its files in turn (`-` or none: standard input; `.gz`, `.zst` and
+//! `.bz2` are decompressed), cut into chunks of whole games that `--threads` workers read
+//! at once, with results written in input order: the output does not depend on the number
+//! of threads. `--part K/N` reads only the games that start in the K-th of N equal byte
+//! ranges of each file, for job arrays.
+//!
+//! One module per command (`check`, `json`, `fmt`, `filter`); `input` opens files and cuts
+//! chunks, `pipeline` runs the workers.
+
+mod check;
+mod filter;
+mod fmt;
+mod input;
+mod json;
+mod pipeline;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+use quadboard_chess::pgn::GameError;
+
+use crate::error::CliError;
+use input::{Compression, Part};
+use pipeline::{Job, Stop};
+
+/// Arguments of `pgn`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: PgnCommand,
+}
+
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Play every move of every game, variations included; one line per game with a
+    /// problem, then the totals.
+    ///
+    /// A game with problems gives `<file>: game <n> (line <l>): ply <p> <move>: <reason>`
+    /// (its first problem; ply 0 for the tags); the last line is `<g> games, <m> moves,
+    /// <e> games with errors`, over all files. Exit code 0 when every game is fine, 1 when
+    /// a game has errors, 2 when a file cannot be read (`error: ...` on stderr) or an
+    /// argument is wrong.
+    Check(check::Args),
+    /// One JSON object per game per line: game, line, offset, tags, fen, uci, san, final,
+    /// result, nodes, comments, nags, errors.
+    ///
+    /// `game` (from 1) and `line` (of its first byte, from 1) count in each file, `offset`
+    /// is its first byte's (from 0); `tags` are `[name, value]` pairs in file order; `fen`
+    /// is the start position and `final` the position after the mainline, `uci` and `san`
+    /// the mainline; `result` the termination marker or null; `nodes`, `comments` and
+    /// `nags` are counts over the whole tree; `errors` is `[{"ply": p, "move": text,
+    /// "reason": why}]`, empty when the game is fine. Exit codes as `check`.
+    Json(json::Args),
+    /// Write the games in PGN export format: the seven tag roster, then the other tags;
+    /// the movetext with `$n` NAGs, `{ }` comments and variations, in lines under 80
+    /// columns.
+    ///
+    /// A game with problems is written as far as it could be played, and its first problem
+    /// goes to stderr in `check`'s format; exit code 1 then (2 for unreadable files).
+    Fmt(fmt::Args),
+    /// Write the games that match every criterion given, byte for byte as they are in the
+    /// input (from their first byte up to the next game's, blank lines included).
+    ///
+    /// A game whose text does not end with a line end gets one. Games with problems are
+    /// judged on what could be read (the mainline up to the move that failed); problems
+    /// are not reported (`check` does that). Exit code 0 (whether or not a game matched),
+    /// 2 for unreadable files and wrong arguments.
+    Filter(filter::Args),
+}
+
+/// What every command reads, and how.
+#[derive(clap::Args)]
+struct InputArgs {
+    /// PGN files (`-`: standard input, also when none is given); `.gz`, `.zst` and `.bz2`
+    /// files are decompressed.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Worker threads; the output is the same for any number.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Only the games whose first byte lies in the K-th of N equal byte ranges of each file
+    /// (plain files only, not standard input or compressed files): parts 1 to N hold every
+    /// game once. `offset` stays the byte offset in the file, but game numbers and lines
+    /// count from the part's first game (game 1, line 1).
+    #[arg(long, value_name = "K/N", value_parser = Part::parse)]
+    part: Option<Part>,
+    /// Bytes per chunk of games handed to a thread (for tests: the output is the same for
+    /// any size).
+    #[arg(long, default_value_t = 1 << 20, hide = true, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    chunk_bytes: u64,
+}
+
+impl InputArgs {
+    /// The files, `-` when none is given.
+    fn files(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
+
+    /// Refuses `--part` for inputs that cannot be cut by bytes.
+    fn check_part(&self) -> Result<(), CliError> {
+        if self.part.is_none() {
+            return Ok(());
+        }
+        for file in self.files() {
+            if file.as_os_str() == "-" {
+                return Err(CliError::input(
+                    "--part needs a file: standard input cannot be cut into byte ranges",
+                ));
+            }
+            if Compression::of(&file) != Compression::None {
+                return Err(CliError::input(format!(
+                    "--part needs an uncompressed file: {} is compressed (decompress it first)",
+                    file.display()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs a `pgn` command.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.command {
+        PgnCommand::Check(args) => check::run(args),
+        PgnCommand::Json(args) => json::run(args),
+        PgnCommand::Fmt(args) => fmt::run(args),
+        PgnCommand::Filter(args) => filter::run(args),
+    }
+}
+
+/// A chunk's results, with how many games it held.
+trait Counted {
+    fn games(&self) -> u64;
+}
+
+/// Runs `job` on every file of `input` and hands each chunk's output to `sink` with the
+/// file's name as given and the number of games before the chunk in its file (or part).
+/// Unreadable files are reported on stderr and skipped; returns whether every file was
+/// read whole. Errors are those of writing the output.
+fn for_each_chunk<J>(
+    input: &InputArgs,
+    job: &J,
+    mut sink: impl FnMut(&str, u64, J::Output) -> Result<(), CliError>,
+) -> Result<bool, CliError>
+where
+    J: Job,
+    J::Output: Counted,
+{
+    input.check_part()?;
+    let threads = input.threads as usize;
+    let chunk_bytes = usize::try_from(input.chunk_bytes).unwrap_or(usize::MAX);
+    let mut all_read = true;
+    for file in input.files() {
+        let name = file.display().to_string();
+        let mut opened = match input::open(&file, input.part, chunk_bytes) {
+            Ok(opened) => opened,
+            Err(message) => {
+                eprintln!("error: {message}");
+                all_read = false;
+                continue;
+            }
+        };
+        let mut games = 0;
+        let result = pipeline::run(&mut opened.chunker, job, threads, |output| {
+            let before = games;
+            games += output.games();
+            sink(&name, before, output)
+        });
+        opened.bar.finish_and_clear();
+        match result {
+            Ok(()) => {}
+            Err(Stop::Input(e)) => {
+                eprintln!("error: {name}: {e}");
+                all_read = false;
+            }
+            Err(Stop::Output(e)) => return Err(e),
+        }
+    }
+    Ok(all_read)
+}
+
+/// The exit code: 2 when a file could not be read, else 1 when a game has errors, else 0.
+fn exit_code(all_read: bool, games_with_errors: u64) -> ExitCode {
+    if !all_read {
+        ExitCode::from(2)
+    } else if games_with_errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// A game's first problem with where the game is.
+struct Problem {
+    /// The game's number in its chunk, from 1.
+    number: u64,
+    line: u64,
+    error: GameError,
+}
+
+impl Problem {
+    /// `<file>: game <n> (line <l>): ply <p> <move>: <reason>`, numbered after `before`
+    /// games.
+    fn write(&self, out: &mut impl Write, file: &str, before: u64) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{file}: game {} (line {}): {}",
+            before + self.number,
+            self.line,
+            self.error
+        )
+    }
+}
