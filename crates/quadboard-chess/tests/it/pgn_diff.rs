@@ -85,7 +85,7 @@ fn generated_games_read_as_pgn_reader_reads_them() {
         uci: false,
         long_comments: true,
     };
-    let (games, text) = random_pgn(0x9e4_2001, 1_000, options);
+    let (games, text) = random_pgn(0x9e4_2001, 700, options);
     let theirs = pr_records(text.as_bytes());
     let ours = qb_records(text.as_bytes());
     assert_eq!(theirs.len(), games.len());
@@ -109,7 +109,7 @@ fn generated_games_with_uci_moves() {
         uci: true,
         long_comments: false,
     };
-    let (games, text) = random_pgn(0x9e4_2002, 500, options);
+    let (games, text) = random_pgn(0x9e4_2002, 400, options);
     assert!(text.contains("e1h1") || text.contains("e8h8") || text.contains("e1g1"));
     let ours = qb_records(text.as_bytes());
     assert_eq!(ours.len(), games.len());

@@ -109,9 +109,9 @@ fn generated_games_round_trip() {
         uci: true,
         long_comments: false,
     };
-    let (_, text) = random_pgn(0x3717e_0001, 500, options);
+    let (_, text) = random_pgn(0x3717_e001, 400, options);
     let games = qb_games(text.as_bytes());
-    assert_eq!(games.len(), 500);
+    assert_eq!(games.len(), 400);
     for game in &games {
         assert!(game.errors().is_empty());
         round_trip(game, false);
@@ -124,7 +124,7 @@ fn long_comments_stay_whole() {
         uci: false,
         long_comments: true,
     };
-    let (_, text) = random_pgn(0x3717e_0002, 100, options);
+    let (_, text) = random_pgn(0x3717_e002, 100, options);
     let games = qb_games(text.as_bytes());
     assert!(games
         .iter()
