@@ -558,3 +558,27 @@ fn random_bytes() {
         }
     }
 }
+
+#[test]
+fn tags_as_written() {
+    // Two tags on one line, escapes, a bracket in a value, spaces around the parts.
+    let pgn =
+        "[Event \"a\"] [Site \"b\"]\n[  White   \"x \\\"y\\\" ]z\"  ]\n[Black \"\\\\\"]\n\n1. e4 *";
+    let games = games(pgn.as_bytes());
+    assert_eq!(games.len(), 1);
+    assert!(games[0].errors().is_empty(), "{:?}", games[0].errors());
+    let tags: Vec<(&str, &str)> = games[0]
+        .tags()
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ("Event", "a"),
+            ("Site", "b"),
+            ("White", "x \"y\" ]z"),
+            ("Black", "\\")
+        ]
+    );
+}

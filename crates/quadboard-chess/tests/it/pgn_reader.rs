@@ -668,3 +668,67 @@ fn annotation_errors_across_reads() {
         );
     }
 }
+
+/// A `Read` over `bytes`, 3 bytes a call, that is interrupted every other call and, with
+/// `fail_at` > 0, fails for good when `fail_at` bytes are left.
+struct Flaky<'a> {
+    bytes: &'a [u8],
+    calls: usize,
+    fail_at: usize,
+}
+
+impl std::io::Read for Flaky<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.calls += 1;
+        if self.calls.is_multiple_of(2) {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        // `fail_at` bytes before the end, the source breaks.
+        if self.fail_at > 0 && self.bytes.len() <= self.fail_at {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let n = 3.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn read_errors_and_interruptions() {
+    let text = b"[Event \"a\"]\n\n1. e4 {c} e5 (1... c5) *\n\n[Event \"b\"]\n\n1. d4 $1 *\n";
+    // Interruptions are retried: the same games.
+    let flaky = Flaky {
+        bytes: text,
+        calls: 0,
+        fail_at: 0,
+    };
+    let whole = read_all(Reader::new(text), Policy::Never);
+    let mut reader = Reader::from_read(flaky);
+    let mut recorder = Recorder::new(Policy::Never);
+    for (events, offset, _) in &whole {
+        assert_eq!(
+            reader.read_game(&mut recorder).unwrap().as_ref(),
+            Some(events)
+        );
+        assert_eq!(reader.offset(), *offset);
+    }
+    // Other errors come out of read_game, in the first game and in a later one.
+    for fail_at in [text.len() - 5, text.len() - 30] {
+        let flaky = Flaky {
+            bytes: text,
+            calls: 0,
+            fail_at,
+        };
+        let mut reader = Reader::from_read(flaky);
+        let mut recorder = Recorder::new(Policy::Never);
+        let error = loop {
+            match reader.read_game(&mut recorder) {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("the error is lost"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(error.to_string(), "disk on fire");
+    }
+}
