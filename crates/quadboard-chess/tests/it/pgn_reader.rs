@@ -732,3 +732,55 @@ fn read_errors_and_interruptions() {
         assert_eq!(error.to_string(), "disk on fire");
     }
 }
+
+#[test]
+fn game_starts_in_small_cases() {
+    let starts = |text: &str| -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(start) = next_game_start(bytes, from) {
+            assert!(start >= from);
+            out.push(start);
+            from = start + 1;
+        }
+        out
+    };
+    // A game after movetext without a blank line, after a game of tags only; not a
+    // second tag of the same section.
+    assert_eq!(starts("1. e4 *\n[Event \"x\"]\n\n1. d4 *\n"), [8]);
+    assert_eq!(starts("[Event \"a\"]\n\n[Event \"b\"]\n"), [0, 13]);
+    assert_eq!(starts("[Event \"a\"]\n[Event \"b\"]\n"), [0]);
+    assert_eq!(
+        starts("\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n"),
+        [2, 28]
+    );
+    assert_eq!(starts(" [Event \"a\"]\n"), Vec::<usize>::new());
+    assert_eq!(starts(""), Vec::<usize>::new());
+    let text = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n";
+    assert_eq!(next_game_start(text, 22), Some(22));
+    assert_eq!(next_game_start(text, 23), None);
+    assert_eq!(next_game_start(text, text.len()), None);
+    assert_eq!(next_game_start(text, text.len() + 5), None);
+    // Each start found is where the reader starts a game.
+    for text in [
+        &b"1. e4 *\n[Event \"x\"]\n\n1. d4 *\n"[..],
+        b"[Event \"a\"]\n\n[Event \"b\"]\n",
+        b"\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n",
+    ] {
+        let read: Vec<u64> = read_all(Reader::new(text), Policy::Never)
+            .iter()
+            .filter_map(|(events, _, _)| match events[0] {
+                Ev::Begin(start) if text[start.offset as usize] == b'[' => Some(start.offset),
+                _ => None,
+            })
+            .collect();
+        let found: Vec<u64> = (0..=text.len())
+            .filter_map(|from| next_game_start(text, from))
+            .map(|s| s as u64)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert_eq!(found, read);
+    }
+}
