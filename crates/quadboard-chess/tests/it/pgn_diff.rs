@@ -82,7 +82,7 @@ fn data_files_read_as_pgn_reader_reads_them() {
 #[test]
 fn generated_games_read_as_pgn_reader_reads_them() {
     let options = GenOptions {
-        uci: false,
+        quadboard_only: false,
         long_comments: true,
     };
     let (games, text) = random_pgn(0x9e4_2001, 700, options);
@@ -106,7 +106,7 @@ fn generated_games_read_as_pgn_reader_reads_them() {
 #[test]
 fn generated_games_with_uci_moves() {
     let options = GenOptions {
-        uci: true,
+        quadboard_only: true,
         long_comments: false,
     };
     let (games, text) = random_pgn(0x9e4_2002, 400, options);

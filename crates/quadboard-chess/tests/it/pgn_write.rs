@@ -106,7 +106,7 @@ fn data_files_round_trip() {
 #[test]
 fn generated_games_round_trip() {
     let options = GenOptions {
-        uci: true,
+        quadboard_only: true,
         long_comments: false,
     };
     let (_, text) = random_pgn(0x3717_e001, 400, options);
@@ -121,7 +121,7 @@ fn generated_games_round_trip() {
 #[test]
 fn long_comments_stay_whole() {
     let options = GenOptions {
-        uci: false,
+        quadboard_only: false,
         long_comments: true,
     };
     let (_, text) = random_pgn(0x3717_e002, 100, options);
