@@ -324,7 +324,7 @@ fn expected_after_break(events: &[Ev], k: usize) -> Vec<Ev> {
 
 #[test]
 fn break_skips_what_the_visitor_documentation_says() {
-    let (games, _) = random_pgn(0x5ee_d003, 10, GenOptions::default());
+    let (games, _) = random_pgn(0x5ee_d003, 7, GenOptions::default());
     let sentinel = "\n[Event \"after\"]\n\n1. d4 (1. e4) d5 *\n";
     let mut breaks = 0;
     for game in &games {
