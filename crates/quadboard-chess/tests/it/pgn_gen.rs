@@ -125,8 +125,8 @@ fn is_chess960_variant(value: &[u8]) -> bool {
 }
 
 /// A quadboard [`Visitor`] that plays every line with [`Lines`] and records the tokens;
-/// syntax errors and moves that cannot be played are recorded as panics' messages in
-/// `problems`.
+/// syntax errors and moves that cannot be played go to `problems`, which the callers
+/// assert empty.
 #[derive(Default)]
 pub struct QbTokens {
     record: Record,
