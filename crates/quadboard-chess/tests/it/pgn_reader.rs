@@ -253,6 +253,23 @@ fn generated_and_broken_games_read_the_same_in_pieces() {
             read_both_ways(bytes, seed * 31 + i as u64);
         }
     }
+    // Lines of a megabyte: one comment, one word.
+    for (open, fill, close) in [
+        (&b"1. e4 {"[..], b'c', &b"} e5 *\n"[..]),
+        (b"1. e4 ", b'x', b" e5 *\n"),
+    ] {
+        let mut bytes = open.to_vec();
+        bytes.resize(bytes.len() + (1 << 20), fill);
+        bytes.extend_from_slice(close);
+        bytes.extend_from_slice(b"\n[Event \"next\"]\n\n1. d4 *\n");
+        assert_eq!(read_both_ways(&bytes, 3).len(), 2);
+    }
+    // Real games cut anywhere.
+    for (_, bytes) in data_files() {
+        for cut in (1..6_000).step_by(97) {
+            read_both_ways(&bytes[..cut], cut as u64);
+        }
+    }
     let mut rng = Rng(0x5ee_d002);
     let sample = b"[Ev \"x\"]\n{}();$1!?*1-0 e4 \r\n%";
     for round in 0..200 {
