@@ -582,3 +582,36 @@ fn tags_as_written() {
         ]
     );
 }
+
+#[test]
+fn tag_values_unescaped() {
+    // `\"` and `\\` are one character; any other backslash stays; bytes that are not UTF-8
+    // become U+FFFD. Against a byte-by-byte reference, on random values.
+    fn reference(value: &[u8]) -> String {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < value.len() {
+            if value[i] == b'\\' && matches!(value.get(i + 1), Some(b'\\' | b'"')) {
+                out.push(value[i + 1]);
+                i += 2;
+            } else {
+                out.push(value[i]);
+                i += 1;
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    let mut rng = Rng(0x7a9);
+    let alphabet = [b'\\', b'"', b'a', b' ', 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0xac];
+    for _ in 0..20_000 {
+        let value: Vec<u8> = (0..rng.below(12))
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        assert_eq!(
+            quadboard_chess::pgn::RawTag(&value).decode(),
+            reference(&value),
+            "{value:?}"
+        );
+    }
+    assert_eq!(quadboard_chess::pgn::RawTag(b"a\\\\\"").decode(), "a\\\"");
+}
