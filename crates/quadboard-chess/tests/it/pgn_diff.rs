@@ -82,10 +82,10 @@ fn data_files_read_as_pgn_reader_reads_them() {
 #[test]
 fn generated_games_read_as_pgn_reader_reads_them() {
     let options = GenOptions {
-        uci: false,
+        quadboard_only: false,
         long_comments: true,
     };
-    let (games, text) = random_pgn(0x9e4_2001, 1_000, options);
+    let (games, text) = random_pgn(0x9e4_2001, 700, options);
     let theirs = pr_records(text.as_bytes());
     let ours = qb_records(text.as_bytes());
     assert_eq!(theirs.len(), games.len());
@@ -106,10 +106,10 @@ fn generated_games_read_as_pgn_reader_reads_them() {
 #[test]
 fn generated_games_with_uci_moves() {
     let options = GenOptions {
-        uci: true,
+        quadboard_only: true,
         long_comments: false,
     };
-    let (games, text) = random_pgn(0x9e4_2002, 500, options);
+    let (games, text) = random_pgn(0x9e4_2002, 400, options);
     assert!(text.contains("e1h1") || text.contains("e8h8") || text.contains("e1g1"));
     let ours = qb_records(text.as_bytes());
     assert_eq!(ours.len(), games.len());
@@ -120,4 +120,57 @@ fn generated_games_with_uci_moves() {
         assert_eq!(tree_record(&alone), game.expected.as_tree());
     }
     check_trees("generated with UCI", text.as_bytes(), &ours);
+}
+
+#[test]
+fn chess960_castling_against_pgn_reader() {
+    // The king on its castling square, the king onto the rook's square, the rook onto the
+    // king's, the long way across the board; with letters and with zeros.
+    let games = [
+        (
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+            "1. O-O O-O-O 2. Kh1 Kb8",
+            "g1h1 g8b8 g1h1 c8b8",
+        ),
+        (
+            "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1",
+            "1. 0-0 0-0-0 2. Kh1 Kb8",
+            "b1g1 b8a8 g1h1 c8b8",
+        ),
+        (
+            "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1",
+            "1. O-O-O O-O 2. Kb1 Kh8",
+            "b1a1 b8g8 c1b1 g8h8",
+        ),
+        (
+            "5rkr/pppppppp/8/8/8/8/PPPPPPPP/5RKR w HFhf - 0 1",
+            "1. O-O-O O-O-O",
+            "g1f1 g8f8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O",
+            "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1 e8h8",
+        ),
+    ];
+    let mut text = String::new();
+    for (fen, moves, _) in games {
+        text.push_str(&format!(
+            "[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n{moves} *\n\n"
+        ));
+    }
+    let ours = qb_records(text.as_bytes());
+    assert_eq!(pr_records(text.as_bytes()), ours);
+    check_trees("castling", text.as_bytes(), &ours);
+    for (record, (fen, _, uci)) in ours.iter().zip(games) {
+        assert_eq!(record.mainline_uci().join(" "), uci, "{fen}");
+    }
+    for game in qb_games(text.as_bytes()) {
+        let written = game.to_string();
+        assert!(written.contains("O-O"), "{written}");
+        assert_eq!(
+            tree_record(&Game::from_pgn(&written).expect("a game")).tokens,
+            tree_record(&game).tokens
+        );
+    }
 }

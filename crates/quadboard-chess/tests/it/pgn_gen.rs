@@ -125,8 +125,8 @@ fn is_chess960_variant(value: &[u8]) -> bool {
 }
 
 /// A quadboard [`Visitor`] that plays every line with [`Lines`] and records the tokens;
-/// syntax errors and moves that cannot be played are recorded as panics' messages in
-/// `problems`.
+/// syntax errors and moves that cannot be played go to `problems`, which the callers
+/// assert empty.
 #[derive(Default)]
 pub struct QbTokens {
     record: Record,
@@ -618,8 +618,9 @@ impl io::Read for Chopped<'_> {
 /// What the generated text may hold besides export format.
 #[derive(Clone, Copy, Default)]
 pub struct GenOptions {
-    /// Some moves in UCI (pgn-reader does not read them).
-    pub uci: bool,
+    /// What pgn-reader does not read: some moves in UCI, `;` comments, form feeds between
+    /// tokens.
+    pub quadboard_only: bool,
     /// Now and then a comment of hundreds of bytes.
     pub long_comments: bool,
 }
@@ -640,6 +641,8 @@ struct Movetext<'a> {
     options: GenOptions,
     /// Comments without line breaks (for CRLF games).
     flat: bool,
+    /// The next token goes on a new line (after a `;` comment).
+    break_line: bool,
 }
 
 const WORDS: [&str; 24] = [
@@ -672,7 +675,12 @@ const WORDS: [&str; 24] = [
 impl Movetext<'_> {
     fn push(&mut self, token: &str) {
         let width = token.chars().count();
-        if self.glue {
+        if self.break_line {
+            self.text.push('\n');
+            self.column = 0;
+            self.break_line = false;
+            self.glue = false;
+        } else if self.glue {
             self.glue = false;
         } else if !self.text.is_empty() {
             if self.column + 1 + width > 79 {
@@ -683,8 +691,13 @@ impl Movetext<'_> {
                     self.text.push_str("% escaped: 1. e4 { ( [Event \"x\"]\n");
                 }
             } else {
-                self.text.push(' ');
-                self.column += 1;
+                let separator = if self.options.quadboard_only {
+                    [" ", " ", "\t", "\x0c", "  "][self.rng.below(5)]
+                } else {
+                    " "
+                };
+                self.text.push_str(separator);
+                self.column += separator.len();
             }
         }
         self.text.push_str(token);
@@ -745,7 +758,13 @@ impl Movetext<'_> {
             let n = 200 + self.rng.below(800);
             text.push_str(&"long comment ".repeat(n / 13));
         }
-        self.push(&format!("{{{text}}}"));
+        if self.options.quadboard_only && !text.contains('\n') && self.rng.below(6) == 0 {
+            // A comment to the end of the line.
+            self.push(&format!(";{text}"));
+            self.break_line = true;
+        } else {
+            self.push(&format!("{{{text}}}"));
+        }
         self.tokens.push(Tok::Comment(text));
     }
 
@@ -794,7 +813,7 @@ impl Movetext<'_> {
                 }
             }
             let san = pos.to_san(m).to_string();
-            let text = if self.options.uci && self.rng.below(6) == 0 {
+            let text = if self.options.quadboard_only && self.rng.below(6) == 0 {
                 uci(&pos, m)
             } else if m.is_castle() && self.rng.below(3) == 0 {
                 san.replace('O', "0")
@@ -909,6 +928,7 @@ pub fn random_pgn_game(rng: &mut Rng, options: GenOptions) -> GenGame {
         rng,
         options,
         flat: crlf,
+        break_line: false,
     };
     if movetext.rng.below(12) == 0 {
         movetext.nag();
@@ -956,7 +976,7 @@ pub fn random_pgn(seed: u64, games: usize, options: GenOptions) -> (Vec<GenGame>
 
 #[test]
 fn generated_games_have_what_the_tests_need() {
-    let (games, _) = random_pgn(1, 300, GenOptions::default());
+    let (games, _) = random_pgn(1, 200, GenOptions::default());
     let tokens = || games.iter().flat_map(|g| g.expected.tokens.iter());
     let count = |f: fn(&Tok) -> bool| tokens().filter(|t| f(t)).count();
     assert!(count(|t| matches!(t, Tok::Begin)) > 100);
@@ -977,4 +997,15 @@ fn generated_games_have_what_the_tests_need() {
             depth == 3
         })
     }));
+    let options = GenOptions {
+        quadboard_only: true,
+        long_comments: false,
+    };
+    let (_, text) = random_pgn(2, 100, options);
+    assert!(text.contains('\x0c') && text.contains('\t'));
+    // Comments to the end of the line, after any separator.
+    assert!([" ;", "\t;", "\x0c;", "\n;"]
+        .iter()
+        .all(|s| text.contains(s)));
+    assert!(text.contains("e2e4"));
 }

@@ -253,6 +253,23 @@ fn generated_and_broken_games_read_the_same_in_pieces() {
             read_both_ways(bytes, seed * 31 + i as u64);
         }
     }
+    // Lines of a megabyte: one comment, one word.
+    for (open, fill, close) in [
+        (&b"1. e4 {"[..], b'c', &b"} e5 *\n"[..]),
+        (b"1. e4 ", b'x', b" e5 *\n"),
+    ] {
+        let mut bytes = open.to_vec();
+        bytes.resize(bytes.len() + (1 << 20), fill);
+        bytes.extend_from_slice(close);
+        bytes.extend_from_slice(b"\n[Event \"next\"]\n\n1. d4 *\n");
+        assert_eq!(read_both_ways(&bytes, 3).len(), 2);
+    }
+    // Real games cut anywhere.
+    for (_, bytes) in data_files() {
+        for cut in (1..6_000).step_by(97) {
+            read_both_ways(&bytes[..cut], cut as u64);
+        }
+    }
     let mut rng = Rng(0x5ee_d002);
     let sample = b"[Ev \"x\"]\n{}();$1!?*1-0 e4 \r\n%";
     for round in 0..200 {
@@ -324,7 +341,7 @@ fn expected_after_break(events: &[Ev], k: usize) -> Vec<Ev> {
 
 #[test]
 fn break_skips_what_the_visitor_documentation_says() {
-    let (games, _) = random_pgn(0x5ee_d003, 40, GenOptions::default());
+    let (games, _) = random_pgn(0x5ee_d003, 7, GenOptions::default());
     let sentinel = "\n[Event \"after\"]\n\n1. d4 (1. e4) d5 *\n";
     let mut breaks = 0;
     for game in &games {
@@ -348,7 +365,7 @@ fn break_skips_what_the_visitor_documentation_says() {
             breaks += 1;
         }
     }
-    assert!(breaks > 2_000);
+    assert!(breaks > 2_000, "{breaks} breaks");
 }
 
 #[test]
@@ -666,5 +683,121 @@ fn annotation_errors_across_reads() {
             whole,
             "cut at {cut}"
         );
+    }
+}
+
+/// A `Read` over `bytes`, 3 bytes a call, that is interrupted every other call and, with
+/// `fail_at` > 0, fails for good when `fail_at` bytes are left.
+struct Flaky<'a> {
+    bytes: &'a [u8],
+    calls: usize,
+    fail_at: usize,
+}
+
+impl std::io::Read for Flaky<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.calls += 1;
+        if self.calls.is_multiple_of(2) {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        // `fail_at` bytes before the end, the source breaks.
+        if self.fail_at > 0 && self.bytes.len() <= self.fail_at {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let n = 3.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn read_errors_and_interruptions() {
+    let text = b"[Event \"a\"]\n\n1. e4 {c} e5 (1... c5) *\n\n[Event \"b\"]\n\n1. d4 $1 *\n";
+    // Interruptions are retried: the same games.
+    let flaky = Flaky {
+        bytes: text,
+        calls: 0,
+        fail_at: 0,
+    };
+    let whole = read_all(Reader::new(text), Policy::Never);
+    let mut reader = Reader::from_read(flaky);
+    let mut recorder = Recorder::new(Policy::Never);
+    for (events, offset, _) in &whole {
+        assert_eq!(
+            reader.read_game(&mut recorder).unwrap().as_ref(),
+            Some(events)
+        );
+        assert_eq!(reader.offset(), *offset);
+    }
+    // Other errors come out of read_game, in the first game and in a later one.
+    for fail_at in [text.len() - 5, text.len() - 30] {
+        let flaky = Flaky {
+            bytes: text,
+            calls: 0,
+            fail_at,
+        };
+        let mut reader = Reader::from_read(flaky);
+        let mut recorder = Recorder::new(Policy::Never);
+        let error = loop {
+            match reader.read_game(&mut recorder) {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("the error is lost"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(error.to_string(), "disk on fire");
+    }
+}
+
+#[test]
+fn game_starts_in_small_cases() {
+    let starts = |text: &str| -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(start) = next_game_start(bytes, from) {
+            assert!(start >= from);
+            out.push(start);
+            from = start + 1;
+        }
+        out
+    };
+    // A game after movetext without a blank line, after a game of tags only; not a
+    // second tag of the same section.
+    assert_eq!(starts("1. e4 *\n[Event \"x\"]\n\n1. d4 *\n"), [8]);
+    assert_eq!(starts("[Event \"a\"]\n\n[Event \"b\"]\n"), [0, 13]);
+    assert_eq!(starts("[Event \"a\"]\n[Event \"b\"]\n"), [0]);
+    assert_eq!(
+        starts("\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n"),
+        [2, 28]
+    );
+    assert_eq!(starts(" [Event \"a\"]\n"), Vec::<usize>::new());
+    assert_eq!(starts(""), Vec::<usize>::new());
+    let text = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n";
+    assert_eq!(next_game_start(text, 22), Some(22));
+    assert_eq!(next_game_start(text, 23), None);
+    assert_eq!(next_game_start(text, text.len()), None);
+    assert_eq!(next_game_start(text, text.len() + 5), None);
+    // Each start found is where the reader starts a game.
+    for text in [
+        &b"1. e4 *\n[Event \"x\"]\n\n1. d4 *\n"[..],
+        b"[Event \"a\"]\n\n[Event \"b\"]\n",
+        b"\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n",
+    ] {
+        let read: Vec<u64> = read_all(Reader::new(text), Policy::Never)
+            .iter()
+            .filter_map(|(events, _, _)| match events[0] {
+                Ev::Begin(start) if text[start.offset as usize] == b'[' => Some(start.offset),
+                _ => None,
+            })
+            .collect();
+        let found: Vec<u64> = (0..=text.len())
+            .filter_map(|from| next_game_start(text, from))
+            .map(|s| s as u64)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert_eq!(found, read);
     }
 }

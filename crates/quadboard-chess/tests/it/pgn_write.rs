@@ -106,12 +106,12 @@ fn data_files_round_trip() {
 #[test]
 fn generated_games_round_trip() {
     let options = GenOptions {
-        uci: true,
+        quadboard_only: true,
         long_comments: false,
     };
-    let (_, text) = random_pgn(0x3717e_0001, 500, options);
+    let (_, text) = random_pgn(0x3717_e001, 400, options);
     let games = qb_games(text.as_bytes());
-    assert_eq!(games.len(), 500);
+    assert_eq!(games.len(), 400);
     for game in &games {
         assert!(game.errors().is_empty());
         round_trip(game, false);
@@ -121,10 +121,10 @@ fn generated_games_round_trip() {
 #[test]
 fn long_comments_stay_whole() {
     let options = GenOptions {
-        uci: false,
+        quadboard_only: false,
         long_comments: true,
     };
-    let (_, text) = random_pgn(0x3717e_0002, 100, options);
+    let (_, text) = random_pgn(0x3717_e002, 100, options);
     let games = qb_games(text.as_bytes());
     assert!(games
         .iter()
