@@ -563,6 +563,14 @@ impl<S: Source> Reader<S> {
         }
         self.game_start = self.pos;
         self.skip_whitespace(false)?;
+        // Files joined with `cat` may each start with a byte order mark.
+        while self.peek()? == Some(0xef)
+            && self.ensure(3)?
+            && self.src.data()[self.pos..self.pos + 3] == [0xef, 0xbb, 0xbf]
+        {
+            self.pos += 3;
+            self.skip_whitespace(false)?;
+        }
         if self.peek()?.is_none() {
             return Ok(None);
         }
@@ -1059,9 +1067,13 @@ const fn is_delimiter(b: u8) -> bool {
 }
 
 /// A word without its move number: `12.` and `12...` are nothing, `12.Nf3` is `Nf3`. Dots
-/// alone are nothing. Castling with zeros (`0-0`) is kept.
+/// alone are nothing. Castling with zeros (`0-0`) and the null move `0000` are kept.
 #[inline(always)]
 fn strip_move_number(word: &[u8]) -> &[u8] {
+    // The null move in UCI, not a move number.
+    if word == b"0000" {
+        return word;
+    }
     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
     let rest = &word[digits..];
     if digits == word.len() {

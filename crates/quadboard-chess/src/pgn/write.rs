@@ -23,7 +23,8 @@ const WIDTH: usize = 79;
 
 impl Game {
     /// Writes the game in export format: the seven tag roster first (`?` values, or
-    /// `????.??.??` and `*`, for those missing), then the other tags in file order; a
+    /// `????.??.??` for the date and the movetext's marker for the result, for those
+    /// missing), then the other tags in file order; a
     /// blank line; the movetext with move numbers, `$n` NAGs, `{ }` comments and
     /// variations, lines under 80 columns; the termination marker (the one read, else the
     /// `Result` tag's, else `*`); and a blank line.
@@ -36,11 +37,21 @@ impl Game {
     /// assert_eq!(
     ///     game.to_string(),
     ///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n\
-    ///      [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 $6 { good } ( 1... c5 $1 ) 2. Nf3 1-0\n\n"
+    ///      [Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 $6 { good } ( 1... c5 $1 ) 2. Nf3 1-0\n\n"
     /// );
     /// ```
     pub fn write(&self, out: &mut impl Write) -> fmt::Result {
+        let result = self
+            .result()
+            .or_else(|| self.tag("Result").and_then(|r| r.parse().ok()))
+            .unwrap_or(Termination::Unknown);
         for (name, default) in ROSTER {
+            // A missing Result tag takes the movetext's marker, as export format pairs them.
+            let default = if name == "Result" {
+                result.as_str()
+            } else {
+                default
+            };
             write_tag(out, name, self.tag(name).unwrap_or(default))?;
         }
         for (name, value) in self.tags() {
@@ -55,10 +66,6 @@ impl Game {
             line_open: false,
         };
         self.write_movetext(&mut text)?;
-        let result = self
-            .result()
-            .or_else(|| self.tag("Result").and_then(|r| r.parse().ok()))
-            .unwrap_or(Termination::Unknown);
         text.token(result.as_str())?;
         text.out.write_str("\n\n")
     }

@@ -128,3 +128,32 @@ fn null_moves_in_games() {
     );
     assert_eq!(game.mainline_san(), ["e4", "f5", "Qh5+"]);
 }
+
+#[test]
+fn null_move_in_uci_is_a_move_not_a_move_number() {
+    let game = Game::from_pgn("1. e4 0000 2. d4 -- 3. c4 *").expect("a game");
+    assert!(game.errors().is_empty(), "{:?}", game.errors());
+    assert_eq!(
+        game.mainline_uci(),
+        ["e2e4", "0000", "d2d4", "0000", "c2c4"]
+    );
+    assert_eq!(game.mainline_san(), ["e4", "--", "d4", "--", "c4"]);
+}
+
+#[test]
+fn byte_order_marks_of_joined_files_are_skipped() {
+    let text = "\u{feff}[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n";
+    let mut reader = quadboard_chess::pgn::Reader::new(text.as_bytes());
+    let mut events = Vec::new();
+    while let Some(game) = Game::read(&mut reader).unwrap_or_else(|e| match e {}) {
+        assert!(game.errors().is_empty(), "{:?}", game.errors());
+        events.push((game.tag("Event").map(String::from), game.mainline_uci()));
+    }
+    assert_eq!(
+        events,
+        [
+            (Some("a".to_string()), vec!["e2e4".to_string()]),
+            (Some("b".to_string()), vec!["d2d4".to_string()]),
+        ]
+    );
+}

@@ -13,7 +13,9 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// The tags a written game must read back with: the roster (with its defaults), then the
 /// other tags in file order.
 fn expected_tags(game: &Game) -> Vec<(String, String)> {
-    let defaults = ["?", "?", "????.??.??", "?", "?", "?", "*"];
+    // A missing Result tag takes the movetext's marker.
+    let marker = game.result().map_or("*", |r| r.as_str());
+    let defaults = ["?", "?", "????.??.??", "?", "?", "?", marker];
     let mut tags: Vec<(String, String)> = ROSTER
         .iter()
         .zip(defaults)
