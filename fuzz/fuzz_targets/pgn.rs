@@ -94,11 +94,13 @@ impl Recorder {
             (Skip::Game, _) => false,
             (Skip::Mainline, Event::Result(_)) => true,
             (Skip::Line(depth), Event::EndVariation) => self.open == depth,
-            // Reported at the end of the input or of the game, whatever is skipped.
+            // How the game ends is reported after a line's `Break` too.
             (
                 Skip::Mainline | Skip::Line(_),
                 Event::Syntax(
-                    SyntaxErrorKind::MissingResult | SyntaxErrorKind::UnterminatedVariation,
+                    SyntaxErrorKind::UnterminatedComment
+                    | SyntaxErrorKind::MissingResult
+                    | SyntaxErrorKind::UnterminatedVariation,
                     ..,
                 ),
             ) => true,
