@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
 use quadboard_chess::pgn::{
-    Checker, Game, GameStart, Nag, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
+    Checker, Game, GameStart, Nag, NodeId, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
     Termination, Visitor,
 };
 
@@ -313,9 +313,43 @@ fn pieces(data: &[u8]) -> Pieces<'_> {
     }
 }
 
-/// The tree of a game: the moves, links, NAGs and comments of every node.
-fn same_tree(a: &Game, b: &Game) -> bool {
-    a.nodes() == b.nodes()
+/// The tree of a game: the moves, NAGs and comments of every node and the order of its
+/// children, walked from the root. Node numbers follow the order of the text, which writing
+/// may change: `1. e4 e5 (1... c5 (1... d5) 2. Nf3)` is written `1. e4 e5 ( 1... c5 2. Nf3 )
+/// ( 1... d5 )`, the same tree.
+/// Checks the links on the way: each child's parent, every node reached once.
+fn same_tree(a: &Game, b: &Game) -> Result<(), String> {
+    let mut stack = vec![(NodeId::ROOT, NodeId::ROOT)];
+    let mut seen = 0;
+    while let Some((x, y)) = stack.pop() {
+        seen += 1;
+        let (nx, ny) = (a.node(x), b.node(y));
+        if (nx.mv, &nx.nags, &nx.comments_before, &nx.comments_after)
+            != (ny.mv, &ny.nags, &ny.comments_before, &ny.comments_after)
+        {
+            return Err(format!("{x:?} {nx:?}\nread back as {y:?} {ny:?}"));
+        }
+        let (cx, cy): (Vec<_>, Vec<_>) = (a.children(x).collect(), b.children(y).collect());
+        if cx.len() != cy.len() {
+            return Err(format!("{x:?} has children {cx:?}, read back {cy:?}"));
+        }
+        for (&c, &d) in cx.iter().zip(&cy) {
+            assert_eq!(
+                a.node(c).parent,
+                Some(x),
+                "{c:?}: not a child of its parent"
+            );
+            assert_eq!(
+                b.node(d).parent,
+                Some(y),
+                "{d:?}: not a child of its parent"
+            );
+            stack.push((c, d));
+        }
+    }
+    assert_eq!(seen, a.nodes().len(), "nodes not reached from the root");
+    assert_eq!(seen, b.nodes().len(), "nodes not reached from the root");
+    Ok(())
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -371,12 +405,9 @@ fuzz_target!(|data: &[u8]| {
         // Written, read back, written again.
         let text = game.to_string();
         let again = Game::from_pgn(&text).expect("a written game reads back");
-        assert!(
-            same_tree(&game, &again),
-            "the tree read back differs\n{text}\n{:?}\n{:?}",
-            game.nodes(),
-            again.nodes()
-        );
+        if let Err(difference) = same_tree(&game, &again) {
+            panic!("the tree read back differs: {difference}\n{text}");
+        }
         assert_eq!(again.to_string(), text, "writing again changed the text");
     }
     assert_eq!(
