@@ -124,13 +124,27 @@ impl San {
     /// [`SanError::Illegal`] when no legal move fits, [`SanError::Ambiguous`] (with the
     /// origins of the moves that fit) when several do.
     pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
+        match self.resolve(pos) {
+            Resolved::Move(m) => Ok(m),
+            Resolved::Illegal => Err(SanError::Illegal(self)),
+            Resolved::Ambiguous(candidates) => Err(SanError::Ambiguous {
+                san: self,
+                candidates,
+            }),
+        }
+    }
+
+    /// [`San::to_move`] without building an error: the PGN reader resolves every move of a
+    /// file, and a `SanError` (which carries the SAN) is large to return.
+    #[inline]
+    pub(crate) fn resolve(self, pos: &Position) -> Resolved {
         match self {
             San::Castle(side) => pos
                 .moves_to(side.king_to(pos.turn()).bitboard())
                 .iter()
                 .copied()
                 .find(|&m| m.is_castle() && castling_side(m) == side)
-                .ok_or(SanError::Illegal(self)),
+                .map_or(Resolved::Illegal, Resolved::Move),
             San::Normal {
                 role,
                 file,
@@ -143,15 +157,37 @@ impl San {
                 // for legality alone: no move list.
                 let board = pos.board();
                 let us = pos.turn();
+                // The destination must hold no piece of ours.
+                if board.by_color(us).contains(to) {
+                    return Resolved::Illegal;
+                }
                 let ours = board.by_piece(Piece::new(us, role));
+                let occupied = board.occupied();
                 let mut origins = match role {
-                    Role::Pawn => match file {
-                        // A pawn written without its file pushes straight ahead.
-                        None => pawn_push_origins(pos, to),
-                        Some(f) if f == to.file() => pawn_push_origins(pos, to),
-                        Some(_) => attacks::pawn(!us, to) & ours,
-                    },
-                    _ => attacks::role_attacks(us, role, to, board.occupied()) & ours,
+                    Role::Pawn => {
+                        let promotes = Bitboard::BACKRANKS.contains(to);
+                        if promotes != promotion.is_some() {
+                            return Resolved::Illegal;
+                        }
+                        match file {
+                            // A pawn written without its file, or with the destination's,
+                            // pushes straight ahead onto an empty square.
+                            Some(f) if f != to.file() => {
+                                let capturable =
+                                    board.by_color(!us).contains(to) || pos.ep_square() == Some(to);
+                                if !capturable {
+                                    return Resolved::Illegal;
+                                }
+                                attacks::pawn(!us, to) & ours & f.bitboard()
+                            }
+                            _ if occupied.contains(to) => return Resolved::Illegal,
+                            _ => pawn_push_origins(pos, to),
+                        }
+                    }
+                    _ if promotion.is_some() => return Resolved::Illegal,
+                    Role::Knight => attacks::knight(to) & ours,
+                    Role::King => attacks::king(to) & ours,
+                    _ => attacks::role_attacks(us, role, to, occupied) & ours,
                 };
                 if let Some(file) = file {
                     origins &= file.bitboard();
@@ -159,52 +195,38 @@ impl San {
                 if let Some(rank) = rank {
                     origins &= rank.bitboard();
                 }
-                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
-                if promotes != promotion.is_some() {
-                    return Err(SanError::Illegal(self));
-                }
-                // The destination must hold no piece of ours; a pawn's push lands on an
-                // empty square, its capture on a piece of theirs or en passant.
-                let occupied = board.occupied();
-                if board.by_color(us).contains(to) {
-                    return Err(SanError::Illegal(self));
-                }
-                if role == Role::Pawn {
-                    let diagonal = origins & !to.file().bitboard();
-                    let capturable =
-                        board.by_color(!us).contains(to) || pos.ep_square() == Some(to);
-                    if !capturable {
-                        origins &= !diagonal;
+                let make = |from: Square| match promotion {
+                    Some(piece) => Move::promotion(from, to, piece),
+                    None if role == Role::Pawn
+                        && from.file() != to.file()
+                        && pos.ep_square() == Some(to) =>
+                    {
+                        Move::en_passant(from, to)
                     }
-                    if occupied.contains(to) {
-                        origins &= diagonal;
-                    }
+                    None => Move::normal(from, to),
+                };
+                // Most moves have one candidate: no bookkeeping of the others.
+                if let Some(from) = origins.single_square() {
+                    let m = make(from);
+                    return if pos.is_legal_pseudo_legal(m, role) {
+                        Resolved::Move(m)
+                    } else {
+                        Resolved::Illegal
+                    };
                 }
-                let mut found = None;
+                let mut found = Resolved::Illegal;
                 let mut candidates = Bitboard::EMPTY;
                 for from in origins {
-                    let m = match promotion {
-                        Some(piece) => Move::promotion(from, to, piece),
-                        None if role == Role::Pawn
-                            && from.file() != to.file()
-                            && pos.ep_square() == Some(to) =>
-                        {
-                            Move::en_passant(from, to)
-                        }
-                        None => Move::normal(from, to),
-                    };
+                    let m = make(from);
                     if pos.is_legal_pseudo_legal(m, role) {
-                        found = Some(m);
+                        found = Resolved::Move(m);
                         candidates |= from;
                     }
                 }
-                match found {
-                    None => Err(SanError::Illegal(self)),
-                    Some(_) if candidates.more_than_one() => Err(SanError::Ambiguous {
-                        san: self,
-                        candidates,
-                    }),
-                    Some(m) => Ok(m),
+                if candidates.more_than_one() {
+                    Resolved::Ambiguous(candidates)
+                } else {
+                    found
                 }
             }
         }
@@ -296,6 +318,17 @@ impl Position {
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         text.parse::<San>()?.to_move(self)
     }
+}
+
+/// The legal move a [`San`] picks out in a position, or why there is none.
+#[derive(Clone, Copy)]
+pub(crate) enum Resolved {
+    /// Exactly one legal move fits.
+    Move(Move),
+    /// No legal move fits.
+    Illegal,
+    /// Several fit: their origins.
+    Ambiguous(Bitboard),
 }
 
 /// The squares from which a pawn of the side to move could push to `to`: the square behind
@@ -426,7 +459,7 @@ fn check_suffix(pos: &Position, m: Move, role: Role) -> Option<u8> {
 
 /// Parses the lenient grammar:
 /// `[NBRQKP][file][rank][x|-]<square>[[=]NBRQ|nbrq]` or castling, then any of `+#!?`.
-fn read(text: &[u8]) -> Option<San> {
+pub(crate) fn read(text: &[u8]) -> Option<San> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::san::{San, SanError};
+use crate::san::{self, Resolved};
 use crate::{Bitboard, Move, Position};
 
 /// Why a move of the movetext cannot be played.
@@ -66,15 +66,13 @@ impl Position {
     /// assert!(pos.parse_pgn_move(b"Ke2").is_err());
     /// ```
     pub fn parse_pgn_move(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let san = match San::from_ascii(text) {
-            Ok(san) => match san.to_move(self) {
-                Ok(m) => return Ok(m),
-                Err(SanError::Ambiguous { candidates, .. }) => {
-                    return Err(MoveError::Ambiguous(candidates))
-                }
-                Err(_) => true,
+        let san = match san::read(text) {
+            Some(san) => match san.resolve(self) {
+                Resolved::Move(m) => return Ok(m),
+                Resolved::Ambiguous(candidates) => return Err(MoveError::Ambiguous(candidates)),
+                Resolved::Illegal => true,
             },
-            Err(_) => false,
+            None => false,
         };
         match text {
             b"--" | b"Z0" | b"0000" => {

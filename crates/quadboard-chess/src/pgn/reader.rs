@@ -951,10 +951,14 @@ impl<S: Source> Reader<S> {
                 // A `%` escape line, or the end of the data, is for the general reader.
                 b'\n' if matches!(data.get(i + 1), Some(&next) if next != b'%') => i += 1,
                 b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'O' => {
-                    let Some(n) = data[i..].iter().position(|&c| DELIMITER[c as usize]) else {
+                    // Moves are a few bytes long: a plain loop beats `position`'s setup.
+                    let mut end = i + 1;
+                    while end < data.len() && !DELIMITER[data[end] as usize] {
+                        end += 1;
+                    }
+                    if end == data.len() {
                         break;
-                    };
-                    let end = i + n;
+                    }
                     stop = visitor.san(&data[i..end]).is_break();
                     i = end;
                     if stop {

@@ -104,6 +104,7 @@ impl Position {
     /// [`Position::is_legal`] for a move already known to be pseudo-legal, not castling,
     /// made by a piece of `role`: the king-safety half only. For readers of notation, which
     /// find the move from the pieces that could make it.
+    #[inline(always)]
     pub(crate) fn is_legal_pseudo_legal(&self, m: Move, role: Role) -> bool {
         let captured = if m.is_en_passant() {
             Square::from_coords(m.to().file(), m.from().rank())
