@@ -136,15 +136,17 @@ impl San {
 
     /// [`San::to_move`] without building an error: the PGN reader resolves every move of a
     /// file, and a `SanError` (which carries the SAN) is large to return.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn resolve(self, pos: &Position) -> Resolved {
         match self {
-            San::Castle(side) => pos
-                .moves_to(side.king_to(pos.turn()).bitboard())
-                .iter()
-                .copied()
-                .find(|&m| m.is_castle() && castling_side(m) == side)
-                .map_or(Resolved::Illegal, Resolved::Move),
+            // The rook holding the right names the only candidate; `is_legal` tests its
+            // path without listing moves.
+            San::Castle(side) => match pos.castles().rook(pos.turn(), side) {
+                Some(rook) if pos.is_legal(Move::castle(pos.our_king(), rook)) => {
+                    Resolved::Move(Move::castle(pos.our_king(), rook))
+                }
+                _ => Resolved::Illegal,
+            },
             San::Normal {
                 role,
                 file,
@@ -459,6 +461,7 @@ fn check_suffix(pos: &Position, m: Move, role: Role) -> Option<u8> {
 
 /// Parses the lenient grammar:
 /// `[NBRQKP][file][rank][x|-]<square>[[=]NBRQ|nbrq]` or castling, then any of `+#!?`.
+#[inline(always)]
 pub(crate) fn read(text: &[u8]) -> Option<San> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {

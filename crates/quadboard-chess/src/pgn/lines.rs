@@ -51,7 +51,7 @@ impl std::error::Error for MoveError {}
 
 impl Position {
     /// The legal move that `text` names, read as people write moves in PGN: SAN with the
-    /// [`san`](crate::san) reader's leniency (suffixes, castling with zeros, long
+    /// [`san`] reader's leniency (suffixes, castling with zeros, long
     /// algebraic), UCI (`e2e4`, `e1g1`, king-takes-rook), or a null move (`--`, `Z0`,
     /// `0000`), given as [`Move::NULL`].
     ///
