@@ -144,6 +144,9 @@ impl State {
 
 /// Opens a file, decompressed by its extension (`.gz`, `.zst`, `.bz2`).
 fn open(path: &PathBuf) -> io::Result<Box<dyn Read + Send>> {
+    if path.is_dir() {
+        return Err(io::Error::other("is a directory, not a PGN file"));
+    }
     let file = io::BufReader::with_capacity(1 << 16, File::open(path)?);
     let ext = path
         .extension()
