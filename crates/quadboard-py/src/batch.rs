@@ -18,7 +18,13 @@ fn threads_arg(threads: i64) -> PyResult<usize> {
 /// The number of leaf nodes `depth` plies below the position of `fen` (perft).
 #[pyfunction]
 #[pyo3(signature = (fen, depth, *, chess960 = false, threads = 1))]
-pub fn perft(py: Python<'_>, fen: &str, depth: i64, chess960: bool, threads: i64) -> PyResult<u128> {
+pub fn perft(
+    py: Python<'_>,
+    fen: &str,
+    depth: i64,
+    chess960: bool,
+    threads: i64,
+) -> PyResult<u128> {
     let pos = parse_fen(fen, chess960).map_err(PyValueError::new_err)?;
     let depth = u32::try_from(depth)
         .ok()
@@ -71,7 +77,11 @@ pub fn legal_move_counts(
                 .collect();
             let mut all = Vec::with_capacity(fens.len());
             for worker in workers {
-                all.extend(worker.join().map_err(|_| "a worker thread failed".to_owned())??);
+                all.extend(
+                    worker
+                        .join()
+                        .map_err(|_| "a worker thread failed".to_owned())??,
+                );
             }
             Ok(all)
         })

@@ -46,7 +46,8 @@ pub fn parse_fen(fen: &str, chess960: bool) -> Result<Position, String> {
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
 /// rooks that standard notation (e1g1) refers to.
 fn standard_rook(king: Square, to: Square) -> Option<Square> {
-    let e_file = king.file() == File::E && (king.rank() == Rank::First || king.rank() == Rank::Eighth);
+    let e_file =
+        king.file() == File::E && (king.rank() == Rank::First || king.rank() == Rank::Eighth);
     if !e_file || to.rank() != king.rank() {
         return None;
     }
@@ -75,7 +76,8 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
         return false;
     }
     if (ours & board.by_role(Role::Knight)).any() {
-        let others = board.by_color(!color) & !board.by_role(Role::King) & !board.by_role(Role::Queen);
+        let others =
+            board.by_color(!color) & !board.by_role(Role::King) & !board.by_role(Role::Queen);
         return ours.count() <= 2 && others.is_empty();
     }
     let bishops = board.by_role(Role::Bishop);
@@ -168,7 +170,11 @@ impl Board {
     /// [`Board::to_legal`] or `IllegalMoveError`.
     fn legal(&self, m: Move) -> PyResult<QMove> {
         self.to_legal(m, true).ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal move: {} in {}", m.to_uci(), self.fen_text()))
+            IllegalMoveError::new_err(format!(
+                "illegal move: {} in {}",
+                m.to_uci(),
+                self.fen_text()
+            ))
         })
     }
 
@@ -301,9 +307,7 @@ impl Board {
         }
         self.pos.parse_san(san).map_err(|e| match e {
             SanError::Syntax(_) => InvalidMoveError::new_err(e.to_string()),
-            SanError::Illegal(_) => {
-                IllegalMoveError::new_err(format!("{e}: {}", self.fen_text()))
-            }
+            SanError::Illegal(_) => IllegalMoveError::new_err(format!("{e}: {}", self.fen_text())),
             SanError::Ambiguous { .. } => {
                 AmbiguousMoveError::new_err(format!("{e}: {}", self.fen_text()))
             }
@@ -464,7 +468,11 @@ impl Board {
     /// does not check; quadboard does, so that the board stays a legal position.
     fn push(&mut self, m: &Bound<'_, Move>) -> PyResult<()> {
         let m = *m.get();
-        let q = if m.is_null() { QMove::NULL } else { self.legal(m)? };
+        let q = if m.is_null() {
+            QMove::NULL
+        } else {
+            self.legal(m)?
+        };
         self.play(q)
     }
 
@@ -667,7 +675,10 @@ impl Board {
 
     /// The square of `color`'s king.
     fn king(&self, color: bool) -> Option<u8> {
-        self.pos.board().king_of(color_of(color)).map(|s| s.index() as u8)
+        self.pos
+            .board()
+            .king_of(color_of(color))
+            .map(|s| s.index() as u8)
     }
 
     /// The Polyglot key, equal to python-chess's `chess.polyglot.zobrist_hash(board)`.

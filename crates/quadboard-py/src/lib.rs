@@ -22,9 +22,18 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Piece>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
-    m.add("InvalidMoveError", py.get_type::<errors::InvalidMoveError>())?;
-    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
-    m.add("AmbiguousMoveError", py.get_type::<errors::AmbiguousMoveError>())?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;

@@ -48,7 +48,14 @@ impl Move {
             for from in 0..64u8 {
                 for to in 0..64u8 {
                     for promotion in [0, 2, 3, 4, 5] {
-                        table.push(Py::new(py, Move { from, to, promotion })?);
+                        table.push(Py::new(
+                            py,
+                            Move {
+                                from,
+                                to,
+                                promotion,
+                            },
+                        )?);
                     }
                 }
             }
@@ -154,14 +161,14 @@ impl Move {
     }
 
     /// The square the piece leaves.
-    #[getter]
-    fn from_square(&self) -> u8 {
+    #[getter(from_square)]
+    fn py_from_square(&self) -> u8 {
         self.from
     }
 
     /// The square the piece lands on.
-    #[getter]
-    fn to_square(&self) -> u8 {
+    #[getter(to_square)]
+    fn py_to_square(&self) -> u8 {
         self.to
     }
 
@@ -277,7 +284,10 @@ impl Piece {
     #[classmethod]
     fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
         let mut chars = symbol.chars();
-        match (chars.next().and_then(quadboard_chess::Piece::from_char), chars.next()) {
+        match (
+            chars.next().and_then(quadboard_chess::Piece::from_char),
+            chars.next(),
+        ) {
             (Some(piece), None) => Ok(Piece::of(piece)),
             _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "invalid piece symbol: {symbol:?}"

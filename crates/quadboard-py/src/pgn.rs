@@ -179,7 +179,10 @@ impl GameReader {
         let threads = self.threads;
         let path = &self.path;
         let next = py.detach(|| {
-            let mut guard = self.state.lock().map_err(|_| "the reader failed before".to_owned())?;
+            let mut guard = self
+                .state
+                .lock()
+                .map_err(|_| "the reader failed before".to_owned())?;
             let Some(state) = guard.as_mut() else {
                 return Ok(None);
             };
