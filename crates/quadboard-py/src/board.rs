@@ -32,8 +32,8 @@ pub struct Board {
 /// Reads a FEN as a legal position; the error names what is wrong.
 pub fn parse_fen(fen: &str, chess960: bool) -> Result<Position, String> {
     let mut pos = Position::from_fen(fen.trim()).map_err(|e| match e {
-        FromFenError::Syntax(e) => format!("invalid fen {fen:?}: {e}"),
-        FromFenError::Illegal(e) => format!("illegal position {fen:?}: {e}"),
+        FromFenError::Syntax(e) => format!("invalid fen: {e}"),
+        FromFenError::Illegal(e) => format!("{e}: {fen:?}"),
     })?;
     pos.set_castling_mode(if chess960 {
         CastlingMode::Chess960
