@@ -293,12 +293,14 @@ impl Board {
 
     /// The moves of the current position as shared Python objects.
     fn legal_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let table = Move::table(py)?;
         let moves = self.pos.legal_moves();
-        let objects = moves
-            .iter()
-            .map(|&m| self.to_py(&self.pos, m).object(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, objects)
+        PyList::new(
+            py,
+            moves
+                .iter()
+                .map(|&m| self.to_py(&self.pos, m).object_in(py, table)),
+        )
     }
 
     fn parse_san_move(&self, san: &str) -> PyResult<QMove> {

@@ -43,6 +43,16 @@ impl Move {
 
     /// The shared Python object of this move.
     pub fn object(self, py: Python<'_>) -> PyResult<Py<Move>> {
+        Ok(Move::table(py)?[self.index()].clone_ref(py))
+    }
+
+    /// The shared object of this move from the table of [`Move::table`].
+    pub fn object_in(self, py: Python<'_>, table: &[Py<Move>]) -> Py<Move> {
+        table[self.index()].clone_ref(py)
+    }
+
+    /// Every `Move` object, made on first use.
+    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<Move>]> {
         let table = MOVES.get_or_try_init(py, || {
             let mut table = Vec::with_capacity(64 * 64 * 5);
             for from in 0..64u8 {
@@ -61,7 +71,7 @@ impl Move {
             }
             Ok::<_, PyErr>(table)
         })?;
-        Ok(table[self.index()].clone_ref(py))
+        Ok(table)
     }
 
     /// The null move, a1 to a1.

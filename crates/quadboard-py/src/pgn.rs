@@ -102,6 +102,17 @@ struct State {
 }
 
 impl State {
+    /// Appends up to CHUNK more bytes of the input to `pending`; at its end, sets `done`.
+    fn read_more(&mut self) -> io::Result<()> {
+        let n = (&mut self.input)
+            .take(CHUNK as u64)
+            .read_to_end(&mut self.pending)?;
+        if n == 0 {
+            self.done = true;
+        }
+        Ok(())
+    }
+
     /// Reads the next chunk of whole games and parses it; false at the end of the input.
     fn refill(&mut self, threads: usize) -> io::Result<bool> {
         while self.ready.is_empty() {
@@ -111,12 +122,7 @@ impl State {
             // Read until a game starts past CHUNK bytes, or the input ends.
             let cut = loop {
                 if !self.done && self.pending.len() < CHUNK {
-                    let mut buf = vec![0; CHUNK];
-                    let n = self.input.read(&mut buf)?;
-                    if n == 0 {
-                        self.done = true;
-                    }
-                    self.pending.extend_from_slice(&buf[..n]);
+                    self.read_more()?;
                     continue;
                 }
                 if self.done {
@@ -124,14 +130,7 @@ impl State {
                 }
                 match next_game_start(&self.pending, CHUNK.min(self.pending.len())) {
                     Some(at) if at > 0 && at < self.pending.len() => break at,
-                    _ => {
-                        let mut buf = vec![0; CHUNK];
-                        let n = self.input.read(&mut buf)?;
-                        if n == 0 {
-                            self.done = true;
-                        }
-                        self.pending.extend_from_slice(&buf[..n]);
-                    }
+                    _ => self.read_more()?,
                 }
             };
             let rest = self.pending.split_off(cut);
