@@ -1,0 +1,169 @@
+"""quadboard against python-chess: push/pop, perft and PGN reading.
+
+    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR]
+
+Run from the repository root in a virtual environment with both packages installed (see
+the package README). Each figure is the best of N alternating rounds (python-chess, then
+quadboard), in seconds; the ratio is python-chess's time over quadboard's.
+
+- push/pop: every legal move of 450 middlegame positions made and taken back,
+  ``for m in board.legal_moves: board.push(m); board.pop()``. The positions are those
+  after ply 30 of the first games with at least 40 plies in the PGN files, or, without
+  them, after ply 30 of seeded random games.
+- perft: leaf counts of the start position and "Kiwipete" to depth 3; python-chess's by
+  the usual recursion over ``legal_moves`` with push/pop, quadboard's by ``quadboard.perft``.
+- read_games: every game of the PGN files with headers, mainline moves and the final
+  board; python-chess by ``chess.pgn.read_game``, quadboard by ``quadboard.pgn.read_games``
+  (1 thread, then 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from typing import Callable, List
+
+import chess
+import chess.pgn
+
+import quadboard
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def middlegame_fens(pgn_dir: str, count: int = 450, ply: int = 30) -> List[str]:
+    """FENs after `ply` plies of the first `count` long enough games (or random games)."""
+    fens: List[str] = []
+    for name in ("lichess_db_1000k.pgn", "twic1599_1000k.pgn"):
+        path = os.path.join(pgn_dir, name)
+        if not os.path.exists(path):
+            continue
+        for game in quadboard.pgn.read_games(path):
+            if len(fens) == count:
+                return fens
+            if len(game.moves) >= 40 and not game.errors:
+                replay = quadboard.Board()
+                for move in game.moves[:ply]:
+                    replay.push(move)
+                if replay.legal_moves:
+                    fens.append(replay.fen())
+    rng = random.Random(450)
+    while len(fens) < count:
+        board = quadboard.Board()
+        for _ in range(ply):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if board.legal_moves:
+            fens.append(board.fen())
+    return fens
+
+
+def best_of(rounds: int, runs: List[Callable[[], None]]) -> List[float]:
+    """The best time of each function over alternating rounds."""
+    best = [float("inf")] * len(runs)
+    for _ in range(rounds):
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def push_pop(module, fens: List[str]) -> Callable[[], None]:
+    boards = [module.Board(fen) for fen in fens]
+
+    def run() -> None:
+        for board in boards:
+            for move in board.legal_moves:
+                board.push(move)
+                board.pop()
+
+    return run
+
+
+def chess_perft(board: chess.Board, depth: int) -> int:
+    if depth == 0:
+        return 1
+    nodes = 0
+    for move in board.legal_moves:
+        board.push(move)
+        nodes += chess_perft(board, depth - 1)
+        board.pop()
+    return nodes
+
+
+def read_chess(paths: List[str]) -> Callable[[], None]:
+    def run() -> None:
+        for path in paths:
+            with open(path, encoding="utf-8") as f:
+                while True:
+                    game = chess.pgn.read_game(f)
+                    if game is None:
+                        break
+                    game.headers
+                    list(game.mainline_moves())
+                    game.end().board()
+
+    return run
+
+
+def read_quadboard(paths: List[str], threads: int) -> Callable[[], None]:
+    def run() -> None:
+        for path in paths:
+            for game in quadboard.pgn.read_games(path, threads=threads):
+                game.headers
+                game.moves
+                game.board()
+
+    return run
+
+
+def report(name: str, peer: float, ours: float) -> None:
+    print(f"{name:<34} python-chess {peer:9.4f} s   quadboard {ours:9.5f} s   {peer / ours:8.1f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pgn-dir", default=os.path.join("..", "shared", "data", "pgn"))
+    args = parser.parse_args()
+
+    fens = middlegame_fens(args.pgn_dir)
+    moves = sum(len(quadboard.Board(fen).legal_moves) for fen in fens)
+    print(f"{len(fens)} positions, {moves} legal moves; best of {args.rounds} rounds")
+    peer, ours = best_of(args.rounds, [push_pop(chess, fens), push_pop(quadboard, fens)])
+    report("push/pop of every legal move", peer, ours)
+    print(f"{'':<34} python-chess {peer / moves * 1e9:7.0f} ns/move   quadboard {ours / moves * 1e9:5.0f} ns/move")
+
+    for name, fen in (("start", chess.STARTING_FEN), ("kiwipete", KIWIPETE)):
+        depth = 3
+        assert chess_perft(chess.Board(fen), depth) == quadboard.perft(fen, depth)
+        peer, ours = best_of(
+            max(1, args.rounds // 2),
+            [lambda: chess_perft(chess.Board(fen), depth), lambda: quadboard.perft(fen, depth)],
+        )
+        report(f"perft {depth} {name}", peer, ours)
+
+    paths = [
+        os.path.join(args.pgn_dir, name)
+        for name in ("lichess_db_1000k.pgn", "twic1599_1000k.pgn")
+        if os.path.exists(os.path.join(args.pgn_dir, name))
+    ]
+    if paths:
+        games = sum(1 for path in paths for _ in quadboard.pgn.read_games(path))
+        rounds = max(1, args.rounds // 2)
+        peer, ours1, ours2 = best_of(
+            rounds, [read_chess(paths), read_quadboard(paths, 1), read_quadboard(paths, 2)]
+        )
+        report(f"read_games, {games} games, 1 thread", peer, ours1)
+        report(f"read_games, {games} games, 2 threads", peer, ours2)
+    else:
+        print(f"read_games: no PGN files in {args.pgn_dir}, skipped")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,286 @@
+"""quadboard: chess for Python with python-chess's names, on the quadboard Rust library.
+
+Squares are python-chess's integers (``A1 == 0`` ... ``H8 == 63``), piece types
+``PAWN == 1`` ... ``KING == 6``, colours ``WHITE == True`` and ``BLACK == False``.
+Bad input raises ``ValueError`` (or one of its subclasses below) naming what is wrong.
+"""
+
+from typing import Iterator, List, Optional, Sequence, Union
+
+from . import pgn as pgn
+from ._outcome import Outcome as Outcome, Termination as Termination
+
+Square = int
+PieceType = int
+Color = bool
+
+WHITE: Color
+BLACK: Color
+COLORS: List[Color]
+COLOR_NAMES: List[str]
+PAWN: PieceType
+KNIGHT: PieceType
+BISHOP: PieceType
+ROOK: PieceType
+QUEEN: PieceType
+KING: PieceType
+PIECE_TYPES: List[PieceType]
+PIECE_SYMBOLS: List[Optional[str]]
+PIECE_NAMES: List[Optional[str]]
+FILE_NAMES: List[str]
+RANK_NAMES: List[str]
+SQUARES: List[Square]
+SQUARE_NAMES: List[str]
+STARTING_FEN: str
+"""The standard start position."""
+STARTING_BOARD_FEN: str
+
+A1: Square
+B1: Square
+C1: Square
+D1: Square
+E1: Square
+F1: Square
+G1: Square
+H1: Square
+A2: Square
+B2: Square
+C2: Square
+D2: Square
+E2: Square
+F2: Square
+G2: Square
+H2: Square
+A3: Square
+B3: Square
+C3: Square
+D3: Square
+E3: Square
+F3: Square
+G3: Square
+H3: Square
+A4: Square
+B4: Square
+C4: Square
+D4: Square
+E4: Square
+F4: Square
+G4: Square
+H4: Square
+A5: Square
+B5: Square
+C5: Square
+D5: Square
+E5: Square
+F5: Square
+G5: Square
+H5: Square
+A6: Square
+B6: Square
+C6: Square
+D6: Square
+E6: Square
+F6: Square
+G6: Square
+H6: Square
+A7: Square
+B7: Square
+C7: Square
+D7: Square
+E7: Square
+F7: Square
+G7: Square
+H7: Square
+A8: Square
+B8: Square
+C8: Square
+D8: Square
+E8: Square
+F8: Square
+G8: Square
+H8: Square
+
+def square(file_index: int, rank_index: int) -> Square:
+    """The square of a file (0 = a) and rank (0 = first)."""
+
+def square_file(square: Square) -> int:
+    """The file of a square, 0 = a."""
+
+def square_rank(square: Square) -> int:
+    """The rank of a square, 0 = first."""
+
+def square_name(square: Square) -> str:
+    """``e4`` for 28; ``ValueError`` outside 0..63."""
+
+def parse_square(name: str) -> Square:
+    """28 for ``e4``; ``ValueError`` for anything that is not a square name."""
+
+def piece_symbol(piece_type: PieceType) -> str:
+    """``p`` for a pawn ... ``k`` for a king."""
+
+def piece_name(piece_type: PieceType) -> str:
+    """``pawn`` ... ``king``."""
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move in the notation asked for (UCI or SAN)."""
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position."""
+
+class AmbiguousMoveError(ValueError):
+    """SAN that fits more than one legal move."""
+
+class Move:
+    """A move: the squares it goes from and to and the piece type it promotes to.
+
+    Castling is the king's move to its destination in standard chess (``e1g1``) and
+    king-takes-rook in Chess960 (``e1h1``). Moves are frozen, compare and hash by value.
+    """
+
+    def __init__(
+        self,
+        from_square: Square,
+        to_square: Square,
+        promotion: Optional[PieceType] = None,
+        drop: None = None,
+    ) -> None:
+        """``ValueError`` for a square outside 0..63 or a promotion other than 2..5."""
+    @property
+    def from_square(self) -> Square:
+        """The square the piece leaves."""
+    @property
+    def to_square(self) -> Square:
+        """The square the piece lands on."""
+    @property
+    def promotion(self) -> Optional[PieceType]:
+        """The promotion's piece type, or None."""
+    @property
+    def drop(self) -> None:
+        """Always None."""
+    def uci(self) -> str:
+        """``e2e4``, ``e7e8q``, ``0000`` for the null move."""
+    @classmethod
+    def from_uci(cls, uci: str) -> "Move":
+        """Reads UCI text; ``InvalidMoveError`` if it is not UCI."""
+    @classmethod
+    def null(cls) -> "Move":
+        """The null move (``0000``), false in a boolean context."""
+    def __bool__(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Piece:
+    """A piece: its type (1 = pawn ... 6 = king) and colour (True = white)."""
+
+    piece_type: PieceType
+    color: Color
+    def __init__(self, piece_type: PieceType, color: Color) -> None: ...
+    def symbol(self) -> str:
+        """``P``, ``n``, ...: upper case for white."""
+    def unicode_symbol(self, *, invert_color: bool = False) -> str:
+        """The figurine, ``♙`` for a white pawn."""
+    @classmethod
+    def from_symbol(cls, symbol: str) -> "Piece":
+        """The piece of a letter; ``ValueError`` for anything else."""
+
+class LegalMoveGenerator:
+    """The legal moves of a board's current position: iterable, ``len()``, ``in``."""
+
+    def __iter__(self) -> Iterator[Move]: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: object) -> bool: ...
+
+class Board:
+    """A chess position and the moves that led to it from where it was set up.
+
+    Unlike python-chess, the board is always a legal position: ``push`` refuses illegal
+    moves (``IllegalMoveError``) and the constructor refuses illegal positions.
+    """
+
+    def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
+        """``ValueError`` if the FEN is not FEN or not a legal position."""
+    @property
+    def turn(self) -> Color:
+        """True when white is to move."""
+    @property
+    def chess960(self) -> bool:
+        """Whether castling is written king-takes-rook."""
+    @property
+    def fullmove_number(self) -> int: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def castling_rights(self) -> int:
+        """The castling rook squares as a bit set (bit i for square i)."""
+    @property
+    def ep_square(self) -> Optional[Square]:
+        """The en passant square when a legal en passant capture exists."""
+    @property
+    def legal_moves(self) -> LegalMoveGenerator: ...
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves made, oldest first."""
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal") -> str:
+        """The FEN: en passant square only with a legal capture, X-FEN castling."""
+    def board_fen(self) -> str: ...
+    def ply(self) -> int: ...
+    def generate_legal_moves(self) -> Iterator[Move]: ...
+    def push(self, move: Move) -> None:
+        """Makes a legal move (or the null move); ``IllegalMoveError`` otherwise."""
+    def push_uci(self, uci: str) -> Move:
+        """Reads, makes and returns a UCI move."""
+    def push_san(self, san: str) -> Move:
+        """Reads, makes and returns a SAN move."""
+    def parse_uci(self, uci: str) -> Move: ...
+    def parse_san(self, san: str) -> Move: ...
+    def pop(self) -> Move:
+        """Takes back the last move; ``IndexError`` when there is none."""
+    def peek(self) -> Move:
+        """The last move; ``IndexError`` when there is none."""
+    def copy(self, *, stack: Union[bool, int] = True) -> "Board": ...
+    def __copy__(self) -> "Board": ...
+    def uci(self, move: Move) -> str: ...
+    def san(self, move: Move) -> str:
+        """SAN of a legal move; ``IllegalMoveError`` otherwise."""
+    def is_legal(self, move: Move) -> bool: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool: ...
+    def is_insufficient_material(self) -> bool: ...
+    def has_insufficient_material(self, color: Color) -> bool: ...
+    def is_seventyfive_moves(self) -> bool: ...
+    def is_fifty_moves(self) -> bool: ...
+    def is_fivefold_repetition(self) -> bool: ...
+    def is_repetition(self, count: int = 3) -> bool: ...
+    def can_claim_threefold_repetition(self) -> bool: ...
+    def can_claim_fifty_moves(self) -> bool: ...
+    def can_claim_draw(self) -> bool: ...
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        """python-chess's outcome: checkmate, insufficient material, stalemate, 75 moves,
+        fivefold repetition; with ``claim_draw``, fifty moves and threefold too."""
+    def is_game_over(self, *, claim_draw: bool = False) -> bool: ...
+    def result(self, *, claim_draw: bool = False) -> str: ...
+    def piece_at(self, square: Square) -> Optional[Piece]: ...
+    def piece_type_at(self, square: Square) -> Optional[PieceType]: ...
+    def king(self, color: Color) -> Optional[Square]: ...
+    def has_castling_rights(self, color: Color) -> bool: ...
+    def has_kingside_castling_rights(self, color: Color) -> bool: ...
+    def has_queenside_castling_rights(self, color: Color) -> bool: ...
+    def zobrist_hash(self) -> int:
+        """The Polyglot key, equal to ``chess.polyglot.zobrist_hash(board)``."""
+    def gives_check(self, move: Move) -> bool: ...
+    def is_capture(self, move: Move) -> bool: ...
+    def is_en_passant(self, move: Move) -> bool: ...
+    def is_castling(self, move: Move) -> bool: ...
+    def see(self, move: Move) -> int:
+        """Static exchange evaluation of a legal move in centipawns for the mover: pawn
+        100, knight 300, bishop 300, rook 500, queen 900."""
+
+def perft(fen: str, depth: int, *, chess960: bool = False, threads: int = 1) -> int:
+    """Leaf nodes ``depth`` plies below the position (the GIL is released)."""
+
+def legal_move_counts(
+    fens: Sequence[str], *, chess960: bool = False, threads: int = 1
+) -> List[int]:
+    """The number of legal moves of each FEN (the GIL is released)."""

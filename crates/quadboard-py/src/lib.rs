@@ -1,0 +1,42 @@
+//! quadboard for Python: the extension module `quadboard._quadboard`, which the Python
+//! package `quadboard` (in `python/`) re-exports under python-chess's names.
+//!
+//! Built by maturin from `pyproject.toml` (`pip install ./crates/quadboard-py`); the tests
+//! are pytest's, in `tests/`.
+
+use pyo3::prelude::*;
+
+pub mod batch;
+pub mod board;
+pub mod errors;
+pub mod moves;
+pub mod pgn;
+
+/// The module `quadboard._quadboard`.
+#[pymodule]
+fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::LegalMoveGenerator>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::Piece>()?;
+    m.add_class::<pgn::Game>()?;
+    m.add_class::<pgn::GameReader>()?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
+    m.add("STARTING_FEN", board::STARTING_FEN)?;
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! `quadboard.Move` and `quadboard.Piece`: small frozen values with python-chess's fields,
+//! and the table of shared `Move` objects that move generation hands out.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+use quadboard_chess::{Role, Square};
+
+use crate::errors::InvalidMoveError;
+
+/// The piece letters by python-chess's piece type (1 = pawn ... 6 = king).
+const LETTERS: [char; 7] = ['?', 'p', 'n', 'b', 'r', 'q', 'k'];
+
+/// A move as python-chess has it: the squares it goes from and to (0 = a1 ... 63 = h8) and
+/// the piece type it promotes to. Castling is the king's move to its destination in
+/// standard chess (e1g1) and king-takes-rook in Chess960 (e1h1), as the board that made
+/// it writes it.
+#[pyclass(frozen, eq, hash, module = "quadboard")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: u8,
+    /// The square it lands on.
+    pub to: u8,
+    /// The promotion's piece type (2 = knight ... 5 = queen), 0 for none.
+    pub promotion: u8,
+}
+
+/// Every `Move` object that can exist (64 x 64 squares x 5 promotion states), made once
+/// so that listing moves only takes references.
+static MOVES: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+
+impl Move {
+    /// The index of a move in [`MOVES`].
+    fn index(self) -> usize {
+        let promotion = if self.promotion == 0 {
+            0
+        } else {
+            usize::from(self.promotion - 1)
+        };
+        (usize::from(self.from) * 64 + usize::from(self.to)) * 5 + promotion
+    }
+
+    /// The shared Python object of this move.
+    pub fn object(self, py: Python<'_>) -> PyResult<Py<Move>> {
+        Ok(Move::table(py)?[self.index()].clone_ref(py))
+    }
+
+    /// The shared object of this move from the table of [`Move::table`].
+    pub fn object_in(self, py: Python<'_>, table: &[Py<Move>]) -> Py<Move> {
+        table[self.index()].clone_ref(py)
+    }
+
+    /// Every `Move` object, made on first use.
+    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<Move>]> {
+        let table = MOVES.get_or_try_init(py, || {
+            let mut table = Vec::with_capacity(64 * 64 * 5);
+            for from in 0..64u8 {
+                for to in 0..64u8 {
+                    for promotion in [0, 2, 3, 4, 5] {
+                        table.push(Py::new(
+                            py,
+                            Move {
+                                from,
+                                to,
+                                promotion,
+                            },
+                        )?);
+                    }
+                }
+            }
+            Ok::<_, PyErr>(table)
+        })?;
+        Ok(table)
+    }
+
+    /// The null move, a1 to a1.
+    pub const NULL: Move = Move {
+        from: 0,
+        to: 0,
+        promotion: 0,
+    };
+
+    /// Whether this is the null move.
+    pub fn is_null(self) -> bool {
+        self == Move::NULL
+    }
+
+    /// UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
+    pub fn to_uci(self) -> String {
+        if self.is_null() {
+            return "0000".to_owned();
+        }
+        let mut text = format!("{}{}", Square::new(self.from), Square::new(self.to));
+        if self.promotion != 0 {
+            text.push(LETTERS[usize::from(self.promotion)]);
+        }
+        text
+    }
+
+    /// Reads UCI syntax (no board): two squares and an optional promotion letter, or `0000`.
+    pub fn parse_uci(text: &str) -> PyResult<Move> {
+        if text == "0000" {
+            return Ok(Move::NULL);
+        }
+        let bytes = text.as_bytes();
+        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {text:?}"));
+        if !(bytes.len() == 4 || bytes.len() == 5) {
+            return Err(invalid());
+        }
+        let from = Square::from_ascii(&bytes[0..2]).map_err(|_| invalid())?;
+        let to = Square::from_ascii(&bytes[2..4]).map_err(|_| invalid())?;
+        let promotion = match bytes.get(4) {
+            None => 0,
+            Some(&letter) => match Role::from_char(char::from(letter)) {
+                Some(role) if role != Role::Pawn && role != Role::King => role as u8,
+                _ => return Err(invalid()),
+            },
+        };
+        if from == to {
+            return Err(invalid());
+        }
+        Ok(Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            promotion,
+        })
+    }
+}
+
+/// Reads a square number, 0 to 63.
+pub fn square_arg(square: i64) -> PyResult<u8> {
+    u8::try_from(square)
+        .ok()
+        .filter(|&s| s < 64)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "square {square} is out of range (0 = a1 ... 63 = h8)"
+            ))
+        })
+}
+
+#[pymethods]
+impl Move {
+    /// `Move(from_square, to_square, promotion=None)`.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
+    fn py_new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
+        if drop.is_some() {
+            return Err(InvalidMoveError::new_err("drops are not supported"));
+        }
+        let promotion = match promotion {
+            None => 0,
+            Some(p @ 2..=5) => p as u8,
+            Some(p) => {
+                return Err(InvalidMoveError::new_err(format!(
+                    "invalid promotion piece type {p} (2 = knight ... 5 = queen)"
+                )))
+            }
+        };
+        Ok(Move {
+            from: square_arg(from_square)?,
+            to: square_arg(to_square)?,
+            promotion,
+        })
+    }
+
+    /// The square the piece leaves.
+    #[getter(from_square)]
+    fn py_from_square(&self) -> u8 {
+        self.from
+    }
+
+    /// The square the piece lands on.
+    #[getter(to_square)]
+    fn py_to_square(&self) -> u8 {
+        self.to
+    }
+
+    /// The promotion's piece type, or None.
+    #[getter(promotion)]
+    fn py_promotion(&self) -> Option<u8> {
+        (self.promotion != 0).then_some(self.promotion)
+    }
+
+    /// Always None (no drops in standard chess).
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        None
+    }
+
+    /// UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
+    fn uci(&self) -> String {
+        self.to_uci()
+    }
+
+    /// Reads UCI text (`e2e4`, `e7e8q`, `0000`); `InvalidMoveError` if it is not UCI.
+    #[classmethod]
+    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
+        Move::parse_uci(uci)
+    }
+
+    /// The null move (`0000`).
+    #[classmethod]
+    fn null(_cls: &Bound<'_, PyType>) -> Move {
+        Move::NULL
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.is_null()
+    }
+
+    fn __str__(&self) -> String {
+        self.to_uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.to_uci())
+    }
+}
+
+/// A piece: its type (1 = pawn ... 6 = king) and colour (True = white).
+#[pyclass(frozen, eq, hash, module = "quadboard")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// 1 = pawn ... 6 = king.
+    #[pyo3(get)]
+    pub piece_type: u8,
+    /// True for white.
+    #[pyo3(get)]
+    pub color: bool,
+}
+
+impl Piece {
+    /// The python-chess piece of a library piece.
+    pub fn of(piece: quadboard_chess::Piece) -> Piece {
+        Piece {
+            piece_type: piece.role() as u8,
+            color: piece.color().is_white(),
+        }
+    }
+
+    fn letter(self) -> char {
+        let letter = LETTERS[usize::from(self.piece_type)];
+        if self.color {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        }
+    }
+}
+
+#[pymethods]
+impl Piece {
+    /// `Piece(piece_type, color)`.
+    #[new]
+    fn py_new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        match u8::try_from(piece_type) {
+            Ok(t @ 1..=6) => Ok(Piece {
+                piece_type: t,
+                color,
+            }),
+            _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "invalid piece type {piece_type} (1 = pawn ... 6 = king)"
+            ))),
+        }
+    }
+
+    /// `P`, `n`, ...: upper case for white.
+    fn symbol(&self) -> String {
+        self.letter().to_string()
+    }
+
+    /// The chess figurine, `♙` for a white pawn (`invert_color` swaps the colours).
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let color = if self.color != invert_color {
+            quadboard_chess::Color::White
+        } else {
+            quadboard_chess::Color::Black
+        };
+        let role = Role::from_index(usize::from(self.piece_type - 1)).unwrap_or(Role::Pawn);
+        quadboard_chess::Piece::new(color, role)
+            .figurine()
+            .to_string()
+    }
+
+    /// The piece of a letter (`P`, `n`, ...); `ValueError` for anything else.
+    #[classmethod]
+    fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
+        let mut chars = symbol.chars();
+        match (
+            chars.next().and_then(quadboard_chess::Piece::from_char),
+            chars.next(),
+        ) {
+            (Some(piece), None) => Ok(Piece::of(piece)),
+            _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "invalid piece symbol: {symbol:?}"
+            ))),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.letter())
+    }
+}

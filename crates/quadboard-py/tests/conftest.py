@@ -1,0 +1,23 @@
+"""Shared helpers: where the repository's PGN test data is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+PGN_DIR = REPO.parent / "shared" / "data" / "pgn"
+PGN_FILES = ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"]
+
+
+def pgn_paths():
+    """The two PGN files of ../shared/data/pgn; skipped when missing, failed under CI=true."""
+    paths = [PGN_DIR / name for name in PGN_FILES]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PGN test data missing under CI: {', '.join(missing)}")
+        pytest.skip(f"PGN test data missing: {', '.join(missing)}")
+    return paths

@@ -1,0 +1,162 @@
+"""The API itself: names, values and formats as python-chess has them."""
+
+from __future__ import annotations
+
+import chess
+import chess.polyglot
+
+import quadboard
+from quadboard import Board, Move
+
+
+def test_constants_are_python_chess_values():
+    assert quadboard.E4 == chess.E4 == 28
+    assert quadboard.A1 == 0 and quadboard.H8 == 63
+    assert quadboard.PAWN == 1 and quadboard.KING == 6
+    assert quadboard.PIECE_TYPES == chess.PIECE_TYPES
+    assert quadboard.SQUARES == list(chess.SQUARES)
+    assert quadboard.SQUARE_NAMES == chess.SQUARE_NAMES
+    assert quadboard.WHITE is True and quadboard.BLACK is False
+    assert quadboard.STARTING_FEN == chess.STARTING_FEN
+    assert quadboard.STARTING_BOARD_FEN == chess.STARTING_BOARD_FEN
+    for square in chess.SQUARES:
+        name = chess.square_name(square)
+        assert quadboard.square_name(square) == name
+        assert quadboard.parse_square(name) == square
+        assert getattr(quadboard, name.upper()) == square
+        assert quadboard.square_file(square) == chess.square_file(square)
+        assert quadboard.square_rank(square) == chess.square_rank(square)
+        assert quadboard.square(chess.square_file(square), chess.square_rank(square)) == square
+
+
+def test_move_values():
+    m = Move.from_uci("e2e4")
+    assert (m.from_square, m.to_square, m.promotion, m.drop) == (12, 28, None, None)
+    assert repr(m) == "Move.from_uci('e2e4')" == repr(chess.Move.from_uci("e2e4"))
+    assert str(m) == m.uci() == "e2e4"
+    assert m == Move(quadboard.E2, quadboard.E4) and hash(m) == hash(Move(12, 28))
+    assert m != Move.from_uci("e2e3")
+    promo = Move.from_uci("a7a8n")
+    assert promo.promotion == quadboard.KNIGHT and promo.uci() == "a7a8n"
+    assert Move(quadboard.A7, quadboard.A8, quadboard.QUEEN).uci() == "a7a8q"
+    assert Move.null().uci() == "0000" == Move.from_uci("0000").uci()
+    assert not Move.null() and m
+    assert len({Move.from_uci("e2e4"), Move.from_uci("e2e4"), Move.null()}) == 2
+
+
+def test_castling_uci_standard_and_chess960():
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    standard = Board(fen)
+    assert {"e1g1", "e1c1"} <= {m.uci() for m in standard.legal_moves}
+    assert standard.san(Move.from_uci("e1g1")) == "O-O"
+    assert Move.from_uci("e1h1") in standard.legal_moves  # python-chess accepts both
+    standard.push_uci("e1h1")
+    assert standard.peek().uci() == "e1g1"
+    assert standard.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"
+    c960 = Board(fen, chess960=True)
+    assert {"e1h1", "e1a1"} <= {m.uci() for m in c960.legal_moves}
+    assert c960.push_san("O-O-O").uci() == "e1a1"
+    assert c960.fen() == "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1"
+    assert repr(c960) == "Board('r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1', chess960=True)"
+    # X-FEN: a file letter for a castling rook that is not the outermost.
+    xfen = "1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBgb - 0 1"
+    theirs = chess.Board(xfen, chess960=True)
+    assert Board(xfen, chess960=True).fen() == theirs.fen()
+    assert Board(xfen, chess960=True).fen(shredder=True) == theirs.fen(shredder=True)
+
+
+def test_en_passant_only_when_legal():
+    board = Board("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1")
+    board.push_san("e4")
+    assert board.fen() == "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"
+    assert board.ep_square == quadboard.E3
+    board.push_san("Kd7")
+    board.push_san("Kd2")
+    board.push_san("Kc7")
+    board.push_san("Kc1")  # no en passant square after a king move
+    assert " - 4 3" in board.fen()
+    pinned = Board("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1")
+    pinned.push_san("e4")
+    assert pinned.fen().split(" ")[3] == "-"
+    assert pinned.fen() == chess.Board("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1").fen()
+    assert pinned.zobrist_hash() == chess.polyglot.zobrist_hash(chess.Board("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1"))
+
+
+def test_board_basics():
+    board = Board()
+    assert board.turn is True and board.ply() == 0 and board.fullmove_number == 1
+    assert str(board) == str(chess.Board())
+    assert repr(board) == "Board('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')"
+    assert len(board.legal_moves) == 20 and bool(board.legal_moves)
+    assert "LegalMoveGenerator" in repr(board.legal_moves) and "Nf3" in repr(board.legal_moves)
+    assert board.castling_rights == chess.BB_CORNERS
+    assert board.zobrist_hash() == 0x463B96181691FC9C
+    e4 = board.push_san("e4")
+    assert e4 == Move.from_uci("e2e4") and board.turn is False and board.ply() == 1
+    copy = board.copy()
+    assert copy.move_stack == [e4] and board.copy(stack=False).move_stack == []
+    assert board.copy(stack=0).move_stack == [] and board.copy(stack=5).move_stack == [e4]
+    copy.push_san("e5")
+    assert board.fen() != copy.fen()
+    assert board.board_fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    piece = board.piece_at(quadboard.E4)
+    assert piece == quadboard.Piece(quadboard.PAWN, quadboard.WHITE)
+    assert piece.symbol() == "P" and repr(piece) == "Piece.from_symbol('P')"
+    assert quadboard.Piece.from_symbol("q").unicode_symbol() == "♛"
+    assert board.piece_at(quadboard.E2) is None
+    assert board.pop() == e4 and board.fen() == quadboard.STARTING_FEN
+
+
+def test_outcomes_and_results():
+    mate = Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+    outcome = mate.outcome()
+    assert outcome.termination == quadboard.Termination.CHECKMATE
+    assert outcome.termination.name == "CHECKMATE" and outcome.winner is True
+    assert outcome.result() == "1-0" == mate.result() and mate.is_game_over()
+    stalemate = Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert stalemate.outcome().termination.name == "STALEMATE"
+    assert stalemate.outcome().winner is None and stalemate.result() == "1/2-1/2"
+    bare = Board("8/8/4k3/8/8/2K5/8/8 w - - 0 1")
+    assert bare.outcome().termination.name == "INSUFFICIENT_MATERIAL"
+    assert Board().outcome() is None and Board().result() == "*"
+    fifty = Board("4k3/8/8/8/8/8/8/R3K3 w - - 100 80")
+    assert fifty.can_claim_fifty_moves() and fifty.outcome() is None
+    assert fifty.outcome(claim_draw=True).termination.name == "FIFTY_MOVES"
+    assert fifty.result(claim_draw=True) == "1/2-1/2"
+    seventyfive = Board("4k3/8/8/8/8/8/8/R3K3 w - - 150 80")
+    assert seventyfive.outcome().termination.name == "SEVENTYFIVE_MOVES"
+
+
+def test_repetitions():
+    board = Board()
+    for _ in range(2):
+        for san in ("Nf3", "Nf6", "Ng1", "Ng8"):
+            board.push_san(san)
+    assert board.is_repetition(3) and board.can_claim_threefold_repetition()
+    assert not board.is_repetition(4) and board.outcome() is None
+    assert board.outcome(claim_draw=True).termination.name == "THREEFOLD_REPETITION"
+    for _ in range(2):
+        for san in ("Nf3", "Nf6", "Ng1", "Ng8"):
+            board.push_san(san)
+    assert board.is_fivefold_repetition()
+    assert board.outcome().termination.name == "FIVEFOLD_REPETITION"
+
+
+def test_see_and_checks():
+    board = Board("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1")
+    takes = Move.from_uci("e3d5")
+    assert board.see(takes) == -200 and board.is_capture(takes)
+    assert board.gives_check(Move.from_uci("e3f5")) is False
+    assert Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").gives_check(Move.from_uci("a1a8"))
+
+
+def test_batch_functions():
+    assert quadboard.perft(quadboard.STARTING_FEN, 0) == 1
+    assert quadboard.perft(quadboard.STARTING_FEN, 4) == 197_281
+    assert quadboard.perft(quadboard.STARTING_FEN, 5, threads=2) == 4_865_609
+    chess960 = chess.Board.from_chess960_pos(518 - 1).fen()
+    assert quadboard.perft(chess960, 3, chess960=True) == quadboard.perft(chess960, 3)
+    fens = [quadboard.STARTING_FEN, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"] * 40
+    assert quadboard.legal_move_counts(fens) == [20, 5] * 40
+    assert quadboard.legal_move_counts(fens, threads=2) == [20, 5] * 40
+    assert quadboard.legal_move_counts([]) == []

@@ -1,0 +1,186 @@
+"""Bad input at every entry point: a ValueError (or the python-chess subclass) naming what
+is wrong, IndexError for an empty move stack, OSError for a missing file; never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+import quadboard
+from quadboard import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move
+
+# Knights on b1 and f3 can both reach d2.
+AMBIGUOUS = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+
+
+def test_errors_are_value_errors():
+    for error in (InvalidMoveError, IllegalMoveError, AmbiguousMoveError):
+        assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    "fen, words",
+    [
+        ("", "fen"),
+        ("garbage", "fen"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "fen"),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fen"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "illegal position"),
+        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1 extra", "fen"),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "illegal position"),
+    ],
+)
+def test_bad_fen(fen, words):
+    with pytest.raises(ValueError, match=words):
+        Board(fen)
+    with pytest.raises(ValueError, match=words):
+        quadboard.perft(fen, 1)
+    with pytest.raises(ValueError, match=r"fens\[1\]"):
+        quadboard.legal_move_counts([quadboard.STARTING_FEN, fen])
+
+
+def test_board_none():
+    with pytest.raises(ValueError, match="empty board"):
+        Board(None)
+
+
+def test_push_illegal():
+    board = Board()
+    with pytest.raises(IllegalMoveError, match="e2e5"):
+        board.push(Move.from_uci("e2e5"))
+    with pytest.raises(IllegalMoveError):
+        board.push(Move.from_uci("e7e5"))  # not white's piece
+    with pytest.raises(IllegalMoveError):
+        board.push(Move.from_uci("e1g1"))  # castling through pieces
+    with pytest.raises(IllegalMoveError):
+        board.push(Move(quadboard.A2, quadboard.A3, quadboard.QUEEN))
+    with pytest.raises(TypeError):
+        board.push("e2e4")
+    assert board.fen() == quadboard.STARTING_FEN
+    assert board.move_stack == []
+
+
+def test_push_uci():
+    board = Board()
+    for text in ("", "e2", "e2e4e", "e2e4k", "e2e4p", "i2i4", "e9e4", "e2e2", "E2E4", "e2-e4"):
+        with pytest.raises(InvalidMoveError, match="invalid uci"):
+            board.push_uci(text)
+    with pytest.raises(IllegalMoveError):
+        board.push_uci("e2e5")
+    with pytest.raises(IllegalMoveError):
+        board.parse_uci("a7a8q")
+    assert board.fen() == quadboard.STARTING_FEN
+
+
+def test_push_san():
+    board = Board()
+    for text in ("", "Xe4", "e9", "Nf", "O-O-O-O", "e4!!?x"):
+        with pytest.raises(InvalidMoveError):
+            board.push_san(text)
+    with pytest.raises(IllegalMoveError, match="Nf4"):
+        board.push_san("Nf4")
+    with pytest.raises(IllegalMoveError):
+        board.push_san("O-O")
+    with pytest.raises(AmbiguousMoveError, match="b1 or f3"):
+        Board(AMBIGUOUS).push_san("Nd2")
+    assert Board(AMBIGUOUS).push_san("Nbd2") == Move.from_uci("b1d2")
+    assert board.fen() == quadboard.STARTING_FEN
+
+
+def test_null_move_in_check():
+    board = Board("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1")
+    with pytest.raises(IllegalMoveError, match="null move"):
+        board.push(Move.null())
+    with pytest.raises(IllegalMoveError, match="null move"):
+        board.push_uci("0000")
+    assert board.move_stack == []
+
+
+def test_empty_stack():
+    board = Board()
+    with pytest.raises(IndexError):
+        board.pop()
+    with pytest.raises(IndexError):
+        board.peek()
+
+
+def test_move_constructor():
+    for args in ((64, 0), (-1, 0), (0, 64), (0, 8, 1), (0, 8, 6), (0, 8, 7)):
+        with pytest.raises(ValueError):
+            Move(*args)
+    with pytest.raises(ValueError):
+        Move(0, 8, None, 1)  # drops
+    for text in ("", "a1", "a1a1", "a1b2c3", "h9h8", "0000 "):
+        with pytest.raises(InvalidMoveError):
+            Move.from_uci(text)
+
+
+def test_moves_that_need_a_legal_move():
+    board = Board()
+    bad = Move.from_uci("e2e5")
+    for method in (board.san, board.gives_check, board.see):
+        with pytest.raises(IllegalMoveError, match="e2e5"):
+            method(bad)
+    assert not board.is_legal(bad)
+    assert bad not in board.legal_moves
+    assert "e2e4" not in board.legal_moves
+    assert not board.is_capture(bad)
+    assert board.uci(bad) == "e2e5"
+
+
+def test_squares_and_pieces():
+    board = Board()
+    for square in (-1, 64, 1000):
+        with pytest.raises(ValueError, match="out of range"):
+            board.piece_at(square)
+        with pytest.raises(ValueError):
+            quadboard.square_name(square)
+    for name in ("", "i1", "a9", "A1", "e44"):
+        with pytest.raises(ValueError, match="invalid square"):
+            quadboard.parse_square(name)
+    for symbol in ("", "x", "PP", "1"):
+        with pytest.raises(ValueError, match="symbol"):
+            quadboard.Piece.from_symbol(symbol)
+    with pytest.raises(ValueError):
+        quadboard.Piece(7, True)
+    with pytest.raises(ValueError):
+        quadboard.piece_symbol(0)
+
+
+def test_bad_arguments():
+    board = Board()
+    with pytest.raises(ValueError, match="en_passant"):
+        board.fen(en_passant="fen")
+    with pytest.raises(ValueError, match="negative"):
+        board.copy(stack=-1)
+    with pytest.raises(ValueError, match="depth"):
+        quadboard.perft(quadboard.STARTING_FEN, -1)
+    with pytest.raises(ValueError, match="depth"):
+        quadboard.perft(quadboard.STARTING_FEN, 99)
+    for threads in (0, -3, 5000):
+        with pytest.raises(ValueError, match="threads"):
+            quadboard.perft(quadboard.STARTING_FEN, 1, threads=threads)
+        with pytest.raises(ValueError, match="threads"):
+            quadboard.legal_move_counts([quadboard.STARTING_FEN], threads=threads)
+        with pytest.raises(ValueError, match="threads"):
+            quadboard.pgn.read_games("whatever.pgn", threads=threads)
+    with pytest.raises(TypeError):
+        quadboard.legal_move_counts(quadboard.STARTING_FEN.split(" ")[0:1] + [3])
+
+
+def test_read_games_bad_files(tmp_path):
+    with pytest.raises(OSError, match="missing.pgn"):
+        quadboard.pgn.read_games(tmp_path / "missing.pgn")
+    with pytest.raises(OSError):
+        quadboard.pgn.read_games(tmp_path)  # a directory
+    broken = tmp_path / "broken.pgn.gz"
+    broken.write_bytes(b"not gzip at all")
+    with pytest.raises(OSError, match="broken.pgn.gz"):
+        list(quadboard.pgn.read_games(broken))
+    noise = tmp_path / "noise.pgn"
+    noise.write_bytes(bytes(range(256)) * 40 + b"\n[Event \"x\"\n1. e4 e5 2. Qh9 {open")
+    games = list(quadboard.pgn.read_games(noise))
+    assert any(game.errors for game in games)
+    bad_fen = tmp_path / "fen.pgn"
+    bad_fen.write_text('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n')
+    (game,) = quadboard.pgn.read_games(bad_fen)
+    assert game.moves == [] and "FEN" in game.errors[0]
