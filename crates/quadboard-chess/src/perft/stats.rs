@@ -277,11 +277,21 @@ fn stats_below(pos: &Position, depth: u32) -> PerftStats {
     }
     let mut stats = PerftStats::default();
     for &m in pos.legal_moves().iter() {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        stats += stats_below(&child, depth - 1);
+        let role = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+        stats += stats_below(&child(pos, role, m), depth - 1);
     }
     stats
+}
+
+/// `pos` after its legal move `m` of a piece of `role`: the placement, castling rights, en
+/// passant square and turn, which is all that counting reads. The key and the clocks are
+/// left as they were (stale), which saves a third of the time `play_unchecked` takes.
+#[inline(always)]
+fn child(pos: &Position, role: Role, m: Move) -> Position {
+    let mut child = *pos;
+    child.node.play(pos.turn, role, m);
+    child.turn = !pos.turn;
+    child
 }
 
 /// The counters of the legal moves of `pos`, each a leaf.
@@ -349,7 +359,13 @@ impl Leaves<'_> {
     /// Counts checking moves, `direct` checking with the moved piece and `uncovered`
     /// opening a line, and asks each whether it mates.
     #[inline(always)]
-    fn checks(&mut self, direct: Bitboard, uncovered: Bitboard, make: impl Fn(Square) -> Move) {
+    fn checks(
+        &mut self,
+        role: Role,
+        direct: Bitboard,
+        uncovered: Bitboard,
+        make: impl Fn(Square) -> Move,
+    ) {
         let checking = direct | uncovered;
         if checking.is_empty() {
             return;
@@ -358,9 +374,8 @@ impl Leaves<'_> {
         self.stats.discovered_checks += u64::from((uncovered - direct).count());
         self.stats.double_checks += u64::from((direct & uncovered).count());
         for to in checking {
-            let mut child = *self.pos;
-            child.play_unchecked(make(to));
-            self.stats.checkmates += u64::from(child.count_legal_moves() == 0);
+            let after = child(self.pos, role, make(to));
+            self.stats.checkmates += u64::from(after.count_legal_moves() == 0);
         }
     }
 }
@@ -372,7 +387,7 @@ impl Visitor for Leaves<'_> {
         self.stats.captures += u64::from((targets & self.them).count());
         let direct = targets & self.check_squares[role.index()];
         let uncovered = self.uncovering(from, targets);
-        self.checks(direct, uncovered, |to| Move::normal(from, to));
+        self.checks(role, direct, uncovered, |to| Move::normal(from, to));
     }
 
     #[inline(always)]
@@ -391,7 +406,7 @@ impl Visitor for Leaves<'_> {
                     let direct =
                         attacks::role_attacks(self.us, role, to, after).contains(self.king);
                     let bit = |yes: bool| if yes { to.bitboard() } else { Bitboard::EMPTY };
-                    self.checks(bit(direct), bit(uncovered), |to| {
+                    self.checks(Role::Pawn, bit(direct), bit(uncovered), |to| {
                         Move::promotion(from, to, role)
                     });
                 }
@@ -413,7 +428,9 @@ impl Visitor for Leaves<'_> {
         for to in targets & shifted {
             uncovered |= self.uncovering(origin(to), to.bitboard());
         }
-        self.checks(direct, uncovered, |to| Move::normal(origin(to), to));
+        self.checks(Role::Pawn, direct, uncovered, |to| {
+            Move::normal(origin(to), to)
+        });
     }
 
     #[inline(always)]
@@ -421,8 +438,21 @@ impl Visitor for Leaves<'_> {
         self.stats += PerftStats::of_move(self.pos, Move::en_passant(from, to));
     }
 
+    /// Castling, classified without making it unless it checks. Only the castled rook can
+    /// check: the king and rook leave squares of the back rank, where a line through them
+    /// to another piece outside the rank leaves the board, and along the rank the castled
+    /// king or rook stands next in line (castling empties everything between its four
+    /// squares but them).
     #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
-        self.stats += PerftStats::of_move(self.pos, Move::castle(king, rook));
+        self.stats.nodes += 1;
+        self.stats.castles += 1;
+        let (king_to, rook_to) = castle_targets(self.us, king, rook);
+        let after = (self.occupied - king.bitboard() - rook.bitboard()) | king_to | rook_to;
+        if attacks::rook(rook_to, after).contains(self.king) {
+            self.stats.checks += 1;
+            let after = child(self.pos, Role::King, Move::castle(king, rook));
+            self.stats.checkmates += u64::from(after.count_legal_moves() == 0);
+        }
     }
 }
