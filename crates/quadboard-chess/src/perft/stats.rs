@@ -284,7 +284,8 @@ fn stats_below(pos: &Position, depth: u32) -> PerftStats {
 
 /// `pos` after its legal move `m` of a piece of `role`: the placement, castling rights, en
 /// passant square and turn, which is all that counting reads. The key and the clocks are
-/// left as they were (stale), which saves a third of the time `play_unchecked` takes.
+/// left as they were (stale): their updates were most of `play_unchecked`'s cost, 27 % of
+/// a first profile of Kiwipete at depth 5.
 #[inline(always)]
 fn child(pos: &Position, role: Role, m: Move) -> Position {
     let mut child = *pos;
