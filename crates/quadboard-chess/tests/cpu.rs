@@ -8,7 +8,8 @@ mod common;
 use common::Rng;
 use quadboard_chess::cpu::{self, CpuLevel};
 use quadboard_chess::perft::{
-    perft_divide, perft_quad, perft_with_table, PerftOptions, PerftTable,
+    perft_divide, perft_quad, perft_stats, perft_with_table, PerftOptions, PerftStats,
+    PerftStatsOptions, PerftTable,
 };
 use quadboard_chess::{perft, Position};
 
@@ -86,6 +87,23 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
     out
 }
 
+/// `perft_stats` of the cases (depth 3 at most) and of some random positions (depth 2),
+/// with threads: what every level must find alike.
+fn leaf_stats(positions: &[Position]) -> Vec<PerftStats> {
+    let options = PerftStatsOptions {
+        threads: 2,
+        ..Default::default()
+    };
+    let cases = CASES
+        .iter()
+        .map(|(fen, depth, _)| perft_stats(&fen.parse_position(), (*depth).min(3), &options));
+    let random = positions
+        .iter()
+        .step_by(8)
+        .map(|pos| perft_stats(pos, 2, &options));
+    cases.chain(random).collect()
+}
+
 trait ParsePosition {
     fn parse_position(&self) -> Position;
 }
@@ -106,6 +124,7 @@ fn every_supported_level_counts_and_generates_the_same() {
     cpu::force(levels[0]).unwrap();
     let positions = random_positions(60, 80);
     let reference: Vec<Vec<_>> = positions.iter().map(|p| p.legal_moves().to_vec()).collect();
+    let stats_reference = leaf_stats(&positions);
 
     for &level in &levels {
         let table = PerftTable::new(1);
@@ -134,6 +153,10 @@ fn every_supported_level_counts_and_generates_the_same() {
             assert_eq!(&pos.legal_moves()[..], moves, "{level}: {}", pos.to_fen());
             assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{level}");
         }
+        assert!(
+            leaf_stats(&positions) == stats_reference,
+            "{level}: perft_stats"
+        );
     }
     cpu::force(before).unwrap();
 }

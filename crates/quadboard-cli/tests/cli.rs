@@ -189,6 +189,66 @@ fn perft_in_chess960() {
 }
 
 #[test]
+fn perft_stats_prints_one_counter_a_line() {
+    let out = quadboard(&["perft", "4", "--stats"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "Nodes searched: 197281\nCaptures: 1576\nEn passant: 0\nCastles: 0\nPromotions: 0\n\
+         Checks: 469\nDiscovered checks: 0\nDouble checks: 0\nCheckmates: 8\n"
+    );
+    // Threads count the same; depth 0 is the root alone.
+    let threaded = quadboard(&["perft", "4", "--stats", "--threads", "2"]);
+    assert_eq!(stdout(&threaded), stdout(&out));
+    let root = quadboard(&["perft", "0", "--stats", "--divide"]);
+    assert!(
+        stdout(&root).starts_with("Nodes searched: 1\nCaptures: 0\n"),
+        "{}",
+        stdout(&root)
+    );
+}
+
+#[test]
+fn perft_divide_stats_gives_nine_numbers_per_move() {
+    // Kiwipete at depth 1: each move is its own leaf.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = quadboard(&["perft", "1", "--fen", kiwipete, "--divide", "--stats"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 48 + 1 + 9, "{text}");
+    assert_eq!(lines[0], "a1b1: 1 0 0 0 0 0 0 0 0");
+    assert!(lines.contains(&"e1g1: 1 0 0 1 0 0 0 0 0"), "{text}");
+    assert!(lines.contains(&"e5f7: 1 1 0 0 0 0 0 0 0"), "{text}");
+    assert_eq!(lines[48], "");
+    assert_eq!(lines[49], "Nodes searched: 48");
+    assert_eq!(lines[50], "Captures: 8");
+    assert_eq!(lines[52], "Castles: 2");
+    // The start position at depth 3: the moves' numbers add up to the totals.
+    let out = quadboard(&["perft", "3", "--divide", "--stats"]);
+    let text = stdout(&out);
+    let mut sums = [0u64; 9];
+    for line in text.lines().take(20) {
+        let (_, numbers) = line.split_once(": ").unwrap();
+        for (sum, n) in sums.iter_mut().zip(numbers.split(' ')) {
+            *sum += n.parse::<u64>().unwrap();
+        }
+    }
+    assert_eq!(sums, [8902, 34, 0, 0, 0, 12, 0, 0, 0], "{text}");
+    assert!(
+        text.contains("\n\nNodes searched: 8902\nCaptures: 34\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn perft_stats_refuses_hash_and_quad() {
+    assert_input_error(&["perft", "3", "--stats", "--hash", "16"], "--hash");
+    assert_input_error(&["perft", "3", "--stats", "--quad"], "--quad");
+    assert_input_error(&["perft", "3", "--stats", "--threads", "0"], "0");
+}
+
+#[test]
 fn perft_rejects_bad_arguments() {
     assert_input_error(&["perft", "x"], "x");
     assert_input_error(

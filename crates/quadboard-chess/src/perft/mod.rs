@@ -4,7 +4,8 @@
 //! [`perft`] counts on the dense board and [`perft_quad`] on quad-bitboards, by the same
 //! expansion and so always to the same count; [`perft_with_table`] adds an exact
 //! transposition table ([`PerftTable`]), and `perft_divide` (with `std`) splits the work
-//! across threads. The engine behind them (`perft/engine.rs`) runs the legal generator on a
+//! across threads. `perft_stats` (with `std`, `perft/stats.rs`) breaks the leaves down
+//! into captures, en passant, castles, promotions, checks and mates, as the wiki's tables do. The engine behind them (`perft/engine.rs`) runs the legal generator on a
 //! node of either representation, makes each child with the node's own make-move and
 //! counts the last ply in bulk (`perft/leaf/`: popcounts of target sets, with shortcuts
 //! that only counting allows). No hash key or counter is kept, since perft reads neither.
@@ -15,11 +16,15 @@ mod engine;
 mod leaf;
 #[cfg(feature = "std")]
 mod parallel;
+#[cfg(feature = "std")]
+mod stats;
 pub mod suite;
 mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{perft_divide, perft_total, PerftOptions};
+#[cfg(feature = "std")]
+pub use stats::{perft_stats, perft_stats_divide, PerftStats, PerftStatsOptions};
 pub use table::{PerftTable, TableAllocError};
 
 use crate::cpu::dispatch;

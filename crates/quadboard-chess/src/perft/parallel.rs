@@ -47,7 +47,7 @@ struct Work {
 /// near the root are counted once and that threads get many pieces, shallow enough that
 /// finding the positions costs little beside the counting (ply 4 of the start position
 /// has 197,281 positions, 72,078 unique; perft 8 below it has 85 billion leaves).
-fn split_plies(depth: u32, threads: usize) -> u32 {
+pub(crate) fn split_plies(depth: u32, threads: usize) -> u32 {
     let plies = depth.saturating_sub(4).clamp(1, 4);
     if threads > 1 {
         plies.max(2.min(depth - 1))
@@ -120,30 +120,67 @@ pub fn perft_divide(pos: &Position, depth: u32, options: &PerftOptions) -> Vec<(
     if depth == 0 {
         return Vec::new();
     }
+    let plies = split_plies(depth, options.threads);
+    divide_with(
+        pos,
+        depth,
+        plies,
+        options.threads,
+        options.progress,
+        |item, depth| u128::from(perft_on(item, depth, options.representation, options.table)),
+    )
+}
+
+/// What a divided count accumulates per root move: a subtree's count, added as many times
+/// as move orders reach it.
+pub(crate) trait Tally: Default + Send {
+    /// Adds `part` `times` times.
+    fn add_times(&mut self, part: &Self, times: u64);
+}
+
+impl Tally for u128 {
+    #[inline]
+    fn add_times(&mut self, part: &Self, times: u64) {
+        *self += part * u128::from(times);
+    }
+}
+
+/// The threaded division behind [`perft_divide`] and the other divided counts: `count`
+/// runs on the unique positions `plies` below the root (1 <= `plies` <= `depth`) with the
+/// depth left there, on `threads` workers, and each result is added to the root moves that
+/// reach it, once per move order. The root moves come in generation order.
+pub(crate) fn divide_with<T: Tally>(
+    pos: &Position,
+    depth: u32,
+    plies: u32,
+    threads: usize,
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    count: impl Fn(&Position, u32) -> T + Sync,
+) -> Vec<(Move, T)> {
     let roots = pos.legal_moves();
-    let work = unique_positions(pos, &roots, split_plies(depth, options.threads), depth);
+    let work = unique_positions(pos, &roots, plies, depth);
 
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let worker = || {
-        let mut totals = alloc::vec![0u128; roots.len()];
+        let mut totals: Vec<T> = (0..roots.len()).map(|_| T::default()).collect();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = work.get(i) else { break };
-            let nodes = perft_on(&item.pos, item.depth, options.representation, options.table);
-            for &(root, count) in &item.roots {
-                totals[root] += u128::from(nodes) * u128::from(count);
+            let part = count(&item.pos, item.depth);
+            for &(root, times) in &item.roots {
+                totals[root].add_times(&part, times);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(progress) = options.progress {
+            if let Some(progress) = progress {
                 progress(finished, work.len());
             }
         }
         totals
     };
 
-    let threads = options.threads.clamp(1, work.len().max(1));
-    let totals: Vec<Vec<u128>> = if threads == 1 {
+    let threads = threads.clamp(1, work.len().max(1));
+    let mut totals: Vec<Vec<T>> = if threads == 1 {
         alloc::vec![worker()]
     } else {
         std::thread::scope(|scope| {
@@ -157,16 +194,14 @@ pub fn perft_divide(pos: &Position, depth: u32, options: &PerftOptions) -> Vec<(
                 .collect()
         })
     };
-    roots
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            (
-                m,
-                totals.iter().map(|t| t.get(i).copied().unwrap_or(0)).sum(),
-            )
-        })
-        .collect()
+    let mut sums = totals.pop().unwrap_or_default();
+    sums.resize_with(roots.len(), T::default);
+    for other in &totals {
+        for (sum, part) in sums.iter_mut().zip(other) {
+            sum.add_times(part, 1);
+        }
+    }
+    roots.iter().copied().zip(sums).collect()
 }
 
 /// Total perft of `pos` with the given options, in 128 bits.

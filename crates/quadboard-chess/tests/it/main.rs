@@ -15,6 +15,7 @@ mod move_facts;
 mod movegen;
 mod null_move;
 mod oracle;
+mod perft_stats;
 mod perft_table;
 mod pgn_commands;
 mod pgn_diff;
