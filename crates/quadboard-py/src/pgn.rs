@@ -10,24 +10,13 @@ use std::sync::Mutex;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use quadboard_chess::pgn::{next_game_start, Game as TreeGame, Reader};
+use quadboard_chess::pgn::{next_game_start, Game as TreeGame, Reader, SEVEN_TAG_ROSTER};
 
 use crate::board::Board;
 use crate::moves::Move;
 
 /// About how many bytes of PGN are read and parsed per batch.
 const CHUNK: usize = 4 << 20;
-
-/// The Seven Tag Roster with python-chess's values for missing tags.
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
 
 /// A game parsed off the GIL: tags, mainline moves in python-chess's form, the board after
 /// them (with its move stack) and the problems met.
@@ -244,7 +233,7 @@ pub struct Game {
 impl Game {
     fn new(py: Python<'_>, parsed: Parsed) -> PyResult<Game> {
         let headers = PyDict::new(py);
-        for (name, value) in ROSTER {
+        for (name, value) in SEVEN_TAG_ROSTER {
             headers.set_item(name, value)?;
         }
         for (name, value) in &parsed.tags {

@@ -51,6 +51,7 @@ pub use reader::IoSource;
 pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind, Visitor};
 pub use split::{game_start_at_or_after, next_game_start};
 pub use tree::{Game, GameError, GameErrorKind, Node, NodeId};
+pub use write::SEVEN_TAG_ROSTER;
 
 #[allow(unused_imports)]
 use crate::Position;

@@ -7,8 +7,15 @@ use super::tree::{play, san_text};
 use super::{Game, NodeId, Termination};
 use crate::{Color, Position};
 
-/// The seven tag roster, in order, with the value written when a game lacks the tag.
-const ROSTER: [(&str, &str); 7] = [
+/// The seven tag roster of the PGN standard, in its order, each tag with the value that
+/// stands for it when a game lacks it (what the export format writes, and python-chess
+/// fills in).
+///
+/// ```
+/// use quadboard_chess::pgn::SEVEN_TAG_ROSTER;
+/// assert_eq!(SEVEN_TAG_ROSTER[2], ("Date", "????.??.??"));
+/// ```
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
@@ -45,7 +52,7 @@ impl Game {
             .result()
             .or_else(|| self.tag("Result").and_then(|r| r.parse().ok()))
             .unwrap_or(Termination::Unknown);
-        for (name, default) in ROSTER {
+        for (name, default) in SEVEN_TAG_ROSTER {
             // A missing Result tag takes the movetext's marker, as export format pairs them.
             let default = if name == "Result" {
                 result.as_str()
@@ -55,7 +62,7 @@ impl Game {
             write_tag(out, name, self.tag(name).unwrap_or(default))?;
         }
         for (name, value) in self.tags() {
-            if !ROSTER.iter().any(|&(n, _)| n == name) {
+            if !SEVEN_TAG_ROSTER.iter().any(|&(n, _)| n == name) {
                 write_tag(out, name, value)?;
             }
         }
