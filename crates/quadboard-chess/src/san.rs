@@ -667,16 +667,7 @@ impl fmt::Display for SanError {
             }
             SanError::Ambiguous { san, candidates } => {
                 write!(f, "ambiguous move '{san}': it could be played from ")?;
-                let count = candidates.count() as usize;
-                for (i, square) in candidates.iter().enumerate() {
-                    let separator = match i {
-                        0 => "",
-                        _ if i + 1 == count => " or ",
-                        _ => ", ",
-                    };
-                    write!(f, "{separator}{square}")?;
-                }
-                Ok(())
+                write_squares(f, *candidates)
             }
         }
     }
@@ -849,4 +840,18 @@ mod tests {
         // Not a legal move: some text, no panic.
         let _ = Position::new().to_san(Move::NULL);
     }
+}
+
+/// Writes `squares` as a list in words: `b1`, `b1 or d2`, `a1, c1 or e1`.
+pub(crate) fn write_squares(f: &mut fmt::Formatter<'_>, squares: Bitboard) -> fmt::Result {
+    let count = squares.count() as usize;
+    for (i, square) in squares.iter().enumerate() {
+        let separator = match i {
+            0 => "",
+            _ if i + 1 == count => " or ",
+            _ => ", ",
+        };
+        write!(f, "{separator}{square}")?;
+    }
+    Ok(())
 }

@@ -29,16 +29,7 @@ impl fmt::Display for MoveError {
             MoveError::Illegal => f.write_str("illegal move"),
             MoveError::Ambiguous(candidates) => {
                 f.write_str("ambiguous move: it could be played from ")?;
-                let count = candidates.count() as usize;
-                for (i, square) in candidates.iter().enumerate() {
-                    let separator = match i {
-                        0 => "",
-                        _ if i + 1 == count => " or ",
-                        _ => ", ",
-                    };
-                    write!(f, "{separator}{square}")?;
-                }
-                Ok(())
+                san::write_squares(f, *candidates)
             }
             MoveError::NullMoveInCheck => f.write_str("null move while in check"),
             MoveError::VariationWithoutMove => f.write_str("variation before any move"),
