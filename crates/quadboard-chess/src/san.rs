@@ -676,6 +676,20 @@ impl fmt::Display for SanError {
 #[cfg(feature = "std")]
 impl std::error::Error for SanError {}
 
+/// Writes `squares` as a list in words: `b1`, `b1 or d2`, `a1, c1 or e1`.
+pub(crate) fn write_squares(f: &mut fmt::Formatter<'_>, squares: Bitboard) -> fmt::Result {
+    let count = squares.count() as usize;
+    for (i, square) in squares.iter().enumerate() {
+        let separator = match i {
+            0 => "",
+            _ if i + 1 == count => " or ",
+            _ => ", ",
+        };
+        write!(f, "{separator}{square}")?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -840,18 +854,4 @@ mod tests {
         // Not a legal move: some text, no panic.
         let _ = Position::new().to_san(Move::NULL);
     }
-}
-
-/// Writes `squares` as a list in words: `b1`, `b1 or d2`, `a1, c1 or e1`.
-pub(crate) fn write_squares(f: &mut fmt::Formatter<'_>, squares: Bitboard) -> fmt::Result {
-    let count = squares.count() as usize;
-    for (i, square) in squares.iter().enumerate() {
-        let separator = match i {
-            0 => "",
-            _ if i + 1 == count => " or ",
-            _ => ", ",
-        };
-        write!(f, "{separator}{square}")?;
-    }
-    Ok(())
 }
