@@ -75,6 +75,14 @@ pub fn progress(total: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// The `(done, total)` callback of the library's threaded counts, moving `bar`.
+pub fn report_to(bar: &ProgressBar) -> impl Fn(usize, usize) + Sync + '_ {
+    move |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    }
+}
+
 /// A progress bar of bytes read on stderr when stderr is a terminal, hidden otherwise;
 /// without a total (standard input) it shows the bytes read alone.
 pub fn progress_bytes(total: Option<u64>, what: &str) -> ProgressBar {

@@ -87,10 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         u128::from(perft(&pos, args.depth))
     } else {
         let bar = output::progress(0, "perft");
-        let progress = |done: usize, total: usize| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        };
+        let progress = output::report_to(&bar);
         let options = PerftOptions {
             threads: args.threads as usize,
             table: table.as_ref(),
@@ -135,10 +132,7 @@ fn run_stats(args: &Args, pos: &Position) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let mut out = output::stdout();
     let bar = output::progress(0, "perft");
-    let progress = |done: usize, total: usize| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    };
+    let progress = output::report_to(&bar);
     let options = PerftStatsOptions {
         threads: args.threads as usize,
         progress: Some(&progress),
