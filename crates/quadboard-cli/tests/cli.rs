@@ -5,7 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{assert_input_error, last_line, quadboard, stderr, stdout};
+use common::{assert_input_error, last_line, quadboard, shared_data_dir, stderr, stdout};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("quadboard-cli-{}", std::process::id()));
@@ -370,16 +370,9 @@ fn suite_rejects_a_bad_file() {
 /// The shared suites parse and pass under a small node cap (full runs: see README).
 #[test]
 fn suite_on_the_shared_files() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft");
-    if !dir.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing",
-            dir.display()
-        );
-        eprintln!("skipping: {} not found", dir.display());
+    let Some(dir) = shared_data_dir("perft") else {
         return;
-    }
+    };
     let mut files = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_input_error, quadboard, stderr, stdout};
+use common::{assert_input_error, quadboard, shared_data_dir, stderr, stdout};
 
 /// Seven games, each with another problem but the first and the seventh, and a truncated
 /// one at the end.
@@ -79,16 +79,7 @@ fn assert_code(out: &Output, code: i32) {
 
 /// The shared PGN files, or `None` (skipping) when they are missing outside CI.
 fn data_files() -> Option<Vec<String>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
-    if !dir.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing",
-            dir.display()
-        );
-        eprintln!("skipping: {} not found", dir.display());
-        return None;
-    }
+    let dir = shared_data_dir("pgn")?;
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

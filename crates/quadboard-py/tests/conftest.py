@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-PGN_DIR = REPO.parent / "shared" / "data" / "pgn"
+# ../shared beside the repository, unless QUADBOARD_SHARED names another (as in the Rust tests).
+SHARED = Path(os.environ.get("QUADBOARD_SHARED", REPO.parent / "shared"))
+PGN_DIR = SHARED / "data" / "pgn"
 PGN_FILES = ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"]
 
 

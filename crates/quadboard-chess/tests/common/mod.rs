@@ -6,8 +6,12 @@ mod test_support;
 
 pub use test_support::Rng;
 
+mod shared_data;
+use shared_data::shared_data_dir;
+
 /// The perft suites of `../shared/data/perft/` (see its README), or `None` with a note on
-/// stderr when the data is missing; under `CI=true` missing data is a failure instead.
+/// stderr when the data is missing; under `CI=true` missing data is a failure instead
+/// (`QUADBOARD_SHARED` overrides the location: `shared_data.rs`).
 #[allow(dead_code)]
 pub fn perft_data_dir() -> Option<std::path::PathBuf> {
     shared_data_dir("perft")
@@ -18,23 +22,6 @@ pub fn perft_data_dir() -> Option<std::path::PathBuf> {
 #[allow(dead_code)]
 pub fn pgn_data_dir() -> Option<std::path::PathBuf> {
     shared_data_dir("pgn")
-}
-
-/// `../shared/data/<name>` beside the repository: `None` with a note when missing, a
-/// failure under `CI=true`.
-#[allow(dead_code)]
-fn shared_data_dir(name: &str) -> Option<std::path::PathBuf> {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{name} data missing: {}", dir.display());
-    }
-    eprintln!("skipping: {name} data not found at {}", dir.display());
-    None
 }
 
 /// The FEN of Chess960 start number `n` (0..960), from the library's numbering (which

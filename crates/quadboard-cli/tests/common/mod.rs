@@ -4,6 +4,11 @@
 
 use std::process::{Command, Output};
 
+// Where `../shared/data` is: the library's tests' one home for it.
+#[path = "../../../quadboard-chess/tests/common/shared_data.rs"]
+mod shared_data;
+pub use shared_data::shared_data_dir;
+
 /// Runs the binary with `args`.
 pub fn quadboard(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quadboard"))
