@@ -19,9 +19,21 @@ use clap::{Parser, Subcommand};
 
 use error::CliError;
 
+/// What `quadboard --help` ends with: a first command of each kind, to copy and change.
+const EXAMPLES: &str = "\
+Examples:
+  quadboard perft 6                                   Nodes searched: 119060324
+  quadboard perft 4 --fen \"<FEN>\" --divide            nodes per root move
+  quadboard moves --fen \"<FEN>\" --san                 the legal moves in SAN
+  quadboard play e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#          board, moves, outcome
+  quadboard pgn check games.pgn.zst --threads 2       every move of every game checked
+
+Each command's --help gives its options and output format. Bad input prints
+`error: ...` on stderr and exits with code 2.";
+
 /// Chess bitboards done properly: exact, fast move generation and perft.
 #[derive(Parser)]
-#[command(name = "quadboard", version, about)]
+#[command(name = "quadboard", version, about, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

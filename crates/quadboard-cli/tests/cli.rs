@@ -437,3 +437,40 @@ fn help_and_version_succeed() {
     assert_eq!(quadboard(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(quadboard(&[]).status.code(), Some(2));
 }
+
+/// The examples that `--help` ends with run as written (a FEN in place of `<FEN>`; the
+/// PGN one needs a file and is left out), and the perft line prints the count it shows.
+#[test]
+fn help_examples_run() {
+    let text = stdout(&quadboard(&["--help"]));
+    let (_, examples) = text
+        .split_once("\nExamples:\n")
+        .expect("an Examples section");
+    let mut ran = 0;
+    for line in examples.lines().take_while(|l| !l.trim().is_empty()) {
+        let (command, comment) = line
+            .trim()
+            .split_once("   ")
+            .expect("command, then comment");
+        let words: Vec<String> = command
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.replace("\"<FEN>\"", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"))
+            .collect();
+        if words[0] == "pgn" {
+            continue;
+        }
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let out = quadboard(&args);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        if let Some(count) = comment.trim().strip_prefix("Nodes searched: ") {
+            assert_eq!(
+                last_line(&out),
+                format!("Nodes searched: {count}"),
+                "{command}"
+            );
+        }
+        ran += 1;
+    }
+    assert_eq!(ran, 4, "{examples}");
+}

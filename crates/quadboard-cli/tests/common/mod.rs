@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 // Where `../shared/data` is: the library's tests' one home for it.
 #[path = "../../../quadboard-chess/tests/common/shared_data.rs"]
 mod shared_data;
+#[allow(unused_imports)] // not every test file reads the shared data
 pub use shared_data::shared_data_dir;
 
 /// Runs the binary with `args`.
