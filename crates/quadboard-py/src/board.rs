@@ -30,6 +30,10 @@ pub struct Board {
     /// several kings, pawns on a back rank, the side not to move in check): its moves,
     /// checks and outcomes then come from [`crate::rules`].
     pub(crate) loose: bool,
+    /// python-chess's `castling_rights`: the rights as set (by a FEN, the attribute or the
+    /// moves made), kept through edits even where they no longer hold; the position keeps
+    /// only those that hold (`clean_castling_rights()`).
+    pub(crate) castling_raw: Bitboard,
     /// Each move made with the position before it, oldest first (`pop` restores it).
     pub(crate) stack: Vec<Entry>,
     /// Whether castling is written king-takes-rook (Chess960) rather than as the king's
@@ -44,6 +48,8 @@ pub struct Entry {
     pub before: Position,
     /// Whether it was loose (see [`Board::loose`]).
     pub loose: bool,
+    /// Its castling rights as set (see [`Board::castling_raw`]).
+    pub castling_raw: Bitboard,
     /// The move, as the library writes it (castling king takes rook).
     pub m: QMove,
 }
@@ -150,6 +156,7 @@ impl Board {
         Board {
             pos,
             loose: false,
+            castling_raw: pos.castling_rooks(),
             stack: Vec::new(),
             chess960,
         }
@@ -157,10 +164,12 @@ impl Board {
 
     /// A board on any setup, with an empty stack.
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
+        let castling_raw = setup.castling_rooks;
         let (pos, loose) = position_of(setup, chess960);
         Board {
             pos,
             loose,
+            castling_raw,
             stack: Vec::new(),
             chess960,
         }
@@ -169,8 +178,16 @@ impl Board {
     /// Replaces the position by a setup (an edit: the stack is cleared, as python-chess
     /// clears it).
     pub fn set_setup(&mut self, setup: Setup) {
+        self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
         self.stack.clear();
+    }
+
+    /// The setup to edit: the position with the castling rights as set.
+    fn edit_setup(&self) -> Setup {
+        let mut setup = self.pos.to_setup();
+        setup.castling_rooks = self.castling_raw;
+        setup
     }
 
     /// The python-chess form of a move of the position `pos`.
@@ -264,8 +281,25 @@ impl Board {
         let entry = Entry {
             before: self.pos,
             loose: self.loose,
+            castling_raw: self.castling_raw,
             m,
         };
+        // python-chess's push keeps the rights that hold (the position's), less those of
+        // the squares the move touches and, for a king move, its side's.
+        let mut raw_after = self.pos.castling_rooks();
+        if m != QMove::NULL {
+            let us = self.pos.turn();
+            let mut lost = Bitboard::from_square(m.from()) | m.to().bitboard();
+            let king = quadboard_chess::Piece::new(us, Role::King);
+            if self.pos.board().by_piece(king).contains(m.from()) {
+                lost |= Bitboard::rank(if us.is_white() {
+                    Rank::First
+                } else {
+                    Rank::Eighth
+                });
+            }
+            raw_after = raw_after.without(lost);
+        }
         if m == QMove::NULL {
             match self.pos.null_move() {
                 Ok(next) if !self.loose => self.pos = next,
@@ -285,6 +319,7 @@ impl Board {
             })?;
             (self.pos, self.loose) = position_of(setup, self.chess960);
         }
+        self.castling_raw = raw_after;
         self.stack.push(entry);
         Ok(())
     }
@@ -342,16 +377,22 @@ impl Board {
         if self.chess960 || !self.loose {
             return fen;
         }
+        // A right is king side when its rook is not left of python-chess's king (the
+        // highest-square king of the colour, wherever it stands).
         let rights = setup.castling_rooks;
         let mut castling = String::new();
-        for (square, letter) in [
-            (Square::H1, 'K'),
-            (Square::A1, 'Q'),
-            (Square::H8, 'k'),
-            (Square::A8, 'q'),
+        for (color, rooks) in [
+            (Color::White, [Square::H1, Square::A1]),
+            (Color::Black, [Square::H8, Square::A8]),
         ] {
-            if rights.contains(square) {
-                castling.push(letter);
+            let king_file = rules::king(&self.pos, color).map_or(File::E, |k| k.file());
+            for rook in rooks.into_iter().filter(|&r| rights.contains(r)) {
+                let letter = if rook.file() < king_file { 'Q' } else { 'K' };
+                castling.push(if color.is_white() {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
             }
         }
         if castling.is_empty() {
@@ -631,10 +672,12 @@ impl Board {
         self.pos.halfmoves()
     }
 
-    /// The castling rights as a set of rook squares (bit i for square i), like python-chess.
+    /// The castling rights as a set of rook squares (bit i for square i), as set: like
+    /// python-chess's, they may include rights that no longer hold after edits (see
+    /// `clean_castling_rights()`).
     #[getter]
     fn castling_rights(&self) -> u64 {
-        self.pos.castling_rooks().0
+        self.castling_raw.0
     }
 
     /// Whether `color` may still castle on some side.
@@ -750,6 +793,7 @@ impl Board {
         };
         self.pos = e.before;
         self.loose = e.loose;
+        self.castling_raw = e.castling_raw;
         self.to_py(&e.before, e.m).object(py)
     }
 
@@ -783,6 +827,7 @@ impl Board {
         Ok(Board {
             pos: self.pos,
             loose: self.loose,
+            castling_raw: self.castling_raw,
             stack: self.stack[self.stack.len() - keep..].to_vec(),
             chess960: self.chess960,
         })
@@ -1168,8 +1213,13 @@ impl Board {
 
     /// Whether a pseudo-legal move would leave the mover's king attacked.
     fn is_into_check(&self, m: &Bound<'_, Move>) -> bool {
-        self.candidate(*m.get(), true)
-            .is_some_and(|q| !rules::is_safe(&self.pos, q))
+        self.candidate(*m.get(), true).is_some_and(|q| {
+            if self.loose {
+                !rules::legal_moves(&self.pos).contains(&q)
+            } else {
+                !self.pos.is_legal(q)
+            }
+        })
     }
 
     /// Whether the side that just moved left its king attacked.
@@ -1416,12 +1466,14 @@ impl Board {
             Some(e) => Board {
                 pos: e.before,
                 loose: e.loose,
+                castling_raw: e.castling_raw,
                 stack: Vec::new(),
                 chess960: self.chess960,
             },
             None => Board {
                 pos: self.pos,
                 loose: self.loose,
+                castling_raw: self.castling_raw,
                 stack: Vec::new(),
                 chess960: self.chess960,
             },
@@ -1444,7 +1496,7 @@ impl Board {
 
     /// Removes every piece, keeping the side to move, rights and counters.
     fn clear_board(&mut self) {
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board = quadboard_chess::Board::empty();
         self.set_setup(setup);
     }
@@ -1456,7 +1508,7 @@ impl Board {
 
     /// The standard start placement, keeping the side to move, rights and counters.
     fn reset_board(&mut self) {
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board = Setup::start().board;
         self.set_setup(setup);
     }
@@ -1471,7 +1523,7 @@ impl Board {
     ) -> PyResult<()> {
         let _ = promoted;
         let square = Square::new(square_arg(square)?);
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board.remove_piece_at(square);
         if let Some(piece) = piece {
             setup.board.set_piece_at(square, piece.get().to_library());
@@ -1483,7 +1535,7 @@ impl Board {
     /// Removes and returns the piece on a square, or None.
     fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
         let square = Square::new(square_arg(square)?);
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         let removed = setup.board.remove_piece_at(square);
         self.set_setup(setup);
         Ok(removed.map(Piece::of))
@@ -1491,7 +1543,7 @@ impl Board {
 
     /// Replaces the placement by a dict of square to piece.
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board = quadboard_chess::Board::empty();
         let items = pieces.call_method0("items")?;
         for item in items.try_iter()? {
@@ -1512,7 +1564,7 @@ impl Board {
                 "expected a board part only (no spaces): {fen:?}"
             )));
         }
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board = read_fen(fen)?.board;
         self.set_setup(setup);
         Ok(())
@@ -1548,13 +1600,13 @@ impl Board {
 
     /// python-chess's `Status` flags: why the board is not a valid position.
     fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let flags = status_flags(&self.pos);
+        let flags = status_flags(&self.pos, self.castling_raw);
         Ok(status_type(py)?.bind(py).call1((flags,))?.unbind())
     }
 
     /// Whether the board is a valid position (`status()` is empty).
     fn is_valid(&self) -> bool {
-        status_flags(&self.pos) == 0
+        status_flags(&self.pos, self.castling_raw) == 0
     }
 
     // ---- Transforms ----
@@ -1562,7 +1614,7 @@ impl Board {
     /// The board seen from the other side: flipped vertically, colours swapped, the other
     /// side to move; rights and en passant square follow (the stack is not kept).
     fn mirror(&self) -> Board {
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         setup.board = setup.board.mirror();
         setup.turn = !setup.turn;
         setup.castling_rooks = setup.castling_rooks.flip_vertical();
@@ -1575,6 +1627,7 @@ impl Board {
         let mirrored = self.mirror();
         self.pos = mirrored.pos;
         self.loose = mirrored.loose;
+        self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
     }
 
@@ -1632,7 +1685,9 @@ impl Board {
 
     /// Whether a castling right is held by a rook or king off the standard squares.
     fn has_chess960_castling_rights(&self) -> bool {
-        let rights = self.pos.castling_rooks();
+        // The rights as set that hold by Chess960's rules.
+        let setup = self.edit_setup();
+        let rights = setup.castling_rooks.without(setup.invalid_castling_rooks());
         if rights.without(Bitboard::CORNERS).any() {
             return true;
         }
@@ -1765,6 +1820,7 @@ impl Board {
         let mut this = slf.borrow_mut();
         this.pos = result.pos;
         this.loose = result.loose;
+        this.castling_raw = result.castling_raw;
         this.stack.clear();
         Ok(())
     }
@@ -1874,7 +1930,7 @@ fn chess960_position(n: i64) -> PyResult<Position> {
 
 /// python-chess's `Status` flags of a position, built from the library's validation and
 /// the counts python-chess checks.
-fn status_flags(pos: &Position) -> u32 {
+fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
     let board = pos.board();
     let mut flags = 0;
     if board.occupied().is_empty() {
@@ -1887,7 +1943,8 @@ fn status_flags(pos: &Position) -> u32 {
     if king(Color::Black).is_empty() {
         flags |= 1 << 1;
     }
-    if king(Color::White).more_than_one() || king(Color::Black).more_than_one() {
+    // python-chess counts kings over both colours.
+    if board.by_role(Role::King).count() > 2 {
         flags |= 1 << 2;
     }
     for (color, pawns_flag, pieces_flag) in [(Color::White, 3, 6), (Color::Black, 4, 7)] {
@@ -1904,9 +1961,7 @@ fn status_flags(pos: &Position) -> u32 {
     }
     let setup = pos.to_setup();
     let reasons = setup.validate();
-    // Standard boards keep only the rights python-chess's cleaning keeps (see
-    // `position_of`); Chess960 boards take the library's judgement.
-    if pos.castling_mode().is_chess960() && reasons.contains(Reasons::INVALID_CASTLING_RIGHTS) {
+    if castling_raw != pos.castling_rooks() {
         flags |= 1 << 8;
     }
     if reasons.contains(Reasons::INVALID_EP_SQUARE) {
@@ -1918,7 +1973,7 @@ fn status_flags(pos: &Position) -> u32 {
     }
     let checkers = rules::checkers(pos);
     if checkers.count() > 2 {
-        flags |= 1 << 15;
+        flags |= 1 << 15 | 1 << 16;
     } else if reasons.contains(Reasons::IMPOSSIBLE_CHECK) {
         flags |= 1 << 16;
     }
@@ -1987,8 +2042,9 @@ impl Board {
     /// Applies an edit of the setup that keeps the move stack (python-chess's attribute
     /// setters: `turn`, `ep_square`, `castling_rights`, the counters).
     fn edit_keeping_stack(&mut self, edit: impl FnOnce(&mut Setup)) {
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.edit_setup();
         edit(&mut setup);
+        self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
     }
 }

@@ -40,6 +40,7 @@ impl Parsed {
             board.stack.push(crate::board::Entry {
                 before,
                 loose: false,
+                castling_raw: before.castling_rooks(),
                 m,
             });
         }

@@ -335,6 +335,13 @@ pub fn is_safe(pos: &Position, m: QMove) -> bool {
 pub fn legal_moves(pos: &Position) -> Vec<QMove> {
     let mut moves = Vec::with_capacity(64);
     pseudo_legal_moves(pos, &mut moves);
-    moves.retain(|&m| is_safe(pos, m));
+    // In check, python-chess evades with its king and the other pieces: further kings of
+    // the side do not move.
+    let kings = pos.board().by_piece(Piece::new(pos.turn(), Role::King));
+    let king = king(pos, pos.turn());
+    let in_check = checkers(pos).any();
+    moves.retain(|&m| {
+        !(in_check && kings.contains(m.from()) && Some(m.from()) != king) && is_safe(pos, m)
+    });
     moves
 }
