@@ -1454,7 +1454,7 @@ impl Board {
             } else {
                 out.push(' ');
             }
-            out.push_str(&board.pos.to_san(q).to_string());
+            out.push_str(board.pos.to_san(q).as_ref());
             board.play(q, true)?;
         }
         Ok(out)
@@ -1971,11 +1971,38 @@ fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
     if rules::king(pos, them).is_some_and(|k| rules::attackers(pos, pos.turn(), k).any()) {
         flags |= 1 << 10;
     }
+    // python-chess's impossible checks: more than two checkers, or two on one line with
+    // the king (no single move uncovers both).
     let checkers = rules::checkers(pos);
     if checkers.count() > 2 {
         flags |= 1 << 15 | 1 << 16;
-    } else if reasons.contains(Reasons::IMPOSSIBLE_CHECK) {
-        flags |= 1 << 16;
+    } else if let (Some(a), Some(b), Some(king)) =
+        (checkers.lsb(), checkers.msb(), rules::king(pos, pos.turn()))
+    {
+        if a != b && quadboard_chess::attacks::aligned(a, b, king) {
+            flags |= 1 << 16;
+        }
+        // After a double push, a check comes from the pushed pawn or from a slider it
+        // uncovered.
+        let ep_rank = if pos.turn().is_white() {
+            Rank::Sixth
+        } else {
+            Rank::Third
+        };
+        if let Some(ep) = pos.ep_square().filter(|ep| ep.rank() == ep_rank) {
+            let (pushed, origin) = if pos.turn().is_white() {
+                (ep.index() as u8 - 8, ep.index() as u8 + 8)
+            } else {
+                (ep.index() as u8 + 8, ep.index() as u8 - 8)
+            };
+            let fits = |c: Square| {
+                c.index() as u8 == pushed
+                    || quadboard_chess::attacks::between(c, king).contains(Square::new(origin))
+            };
+            if !checkers.iter().all(fits) {
+                flags |= 1 << 16;
+            }
+        }
     }
     flags
 }

@@ -470,10 +470,10 @@ pub fn square_knight_distance(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyR
     while !frontier.contains(b) {
         let mut next = Bitboard::EMPTY;
         for s in frontier.iter() {
-            next = next | attacks::knight(s);
+            next |= attacks::knight(s);
         }
         frontier = next.without(seen);
-        seen = seen | frontier;
+        seen |= frontier;
         steps += 1;
     }
     Ok(steps)
