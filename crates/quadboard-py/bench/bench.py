@@ -12,7 +12,8 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   them, after ply 30 of seeded random games.
 - perft: leaf counts of the start position and "Kiwipete" to depth 3; python-chess's by
   the usual recursion over ``legal_moves`` with push/pop, quadboard's by ``quadboard.perft``.
-- features: ``piece_map()`` of 20,000 positions to a 12x64 one-hot (lists of 768 ints).
+- features: ``piece_map()`` of 20,000 positions to a 12x64 one-hot (lists of 768 ints),
+  the plane found from ``piece_type`` and ``color``, then from ``piece.symbol()``.
 - attack maps: ``attackers(color, square)`` of every square for both colours, 2,000
   positions, counted with ``len``.
 - SquareSet: iteration over ``pieces()`` of every type and colour and set algebra
@@ -134,15 +135,29 @@ def game_boards(module, fens: List[str], limit: int) -> list:
 
 
 def features(module, fens: List[str]) -> Callable[[], None]:
+    """The planes by piece type and colour attributes."""
     boards = game_boards(module, fens, 20_000)
-    colors = (module.WHITE, module.BLACK)
 
     def run() -> None:
         for board in boards:
             planes = [0] * 768
             for square, piece in board.piece_map().items():
-                plane = piece.piece_type - 1 + (0 if piece.color == colors[0] else 6)
+                plane = piece.piece_type - 1 + (0 if piece.color else 6)
                 planes[plane * 64 + square] = 1
+
+    return run
+
+
+def features_by_symbol(module, fens: List[str]) -> Callable[[], None]:
+    """The planes by ``piece.symbol()``, as much public code looks them up."""
+    boards = game_boards(module, fens, 20_000)
+    plane_of = {symbol: i * 64 for i, symbol in enumerate("PNBRQKpnbrqk")}
+
+    def run() -> None:
+        for board in boards:
+            planes = [0] * 768
+            for square, piece in board.piece_map().items():
+                planes[plane_of[piece.symbol()] + square] = 1
 
     return run
 
@@ -214,7 +229,8 @@ def main() -> None:
     print(f"{'':<34} python-chess {peer / moves * 1e9:7.0f} ns/move   quadboard {ours / moves * 1e9:5.0f} ns/move")
 
     for name, make in (
-        ("features: piece_map to 12x64", features),
+        ("features: piece_map, type/colour", features),
+        ("features: piece_map, symbol()", features_by_symbol),
         ("attack maps: attackers, 64 x 2", attack_maps),
         ("SquareSet: iterate and algebra", squaresets),
         ("board.copy() with a 30-move stack", copies),

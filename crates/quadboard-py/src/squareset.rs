@@ -70,7 +70,7 @@ fn square_list<'py>(py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyList>> 
 /// A set of squares, as python-chess's `SquareSet`: built from an int mask or an
 /// iterable of squares, iterated in square order (a1 first), with set operators that take
 /// sets, ints and iterables.
-#[pyclass(subclass, module = "quadboard")]
+#[pyclass(subclass, freelist = 64, module = "quadboard")]
 #[derive(Clone, Copy)]
 pub struct SquareSet {
     /// Bit i for square i.
