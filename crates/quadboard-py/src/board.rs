@@ -386,8 +386,23 @@ impl Board {
             (Color::Black, [Square::H8, Square::A8]),
         ] {
             let king_file = rules::king(&self.pos, color).map_or(File::E, |k| k.file());
-            for rook in rooks.into_iter().filter(|&r| rights.contains(r)) {
-                let letter = if rook.file() < king_file { 'Q' } else { 'K' };
+            let held: Vec<Square> = rooks.into_iter().filter(|&r| rights.contains(r)).collect();
+            for &rook in &held {
+                let queen_side = rook.file() < king_file;
+                // The outermost rook of its side is written K or Q, any other by its file.
+                let outermost = held.iter().all(|&other| {
+                    (other.file() < king_file) != queen_side
+                        || if queen_side {
+                            other.file() >= rook.file()
+                        } else {
+                            other.file() <= rook.file()
+                        }
+                });
+                let letter = match (outermost, queen_side) {
+                    (true, true) => 'Q',
+                    (true, false) => 'K',
+                    (false, _) => rook.file().char().to_ascii_uppercase(),
+                };
                 castling.push(if color.is_white() {
                     letter
                 } else {
@@ -1707,13 +1722,20 @@ impl Board {
         self.clone()
     }
 
-    /// Pickles as the starting FEN, the moves in UCI and the Chess960 flag.
+    /// Pickles as the starting FEN, its en passant square and castling rights as set, the
+    /// moves in UCI and the Chess960 flag.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let board = slf.borrow();
         let root = board.root();
+        // The placement, side and counters; the en passant square and the rights as set
+        // travel apart (a FEN cannot hold every value python-chess's attributes take).
+        let mut setup = root.pos.to_setup();
+        setup.castling_rooks = Bitboard::EMPTY;
+        setup.ep_square = None;
+        let root_fen = setup.to_fen(CastlingMode::Standard);
         let moves: Vec<String> = board
             .stack
             .iter()
@@ -1730,7 +1752,13 @@ impl Board {
             py,
             [
                 slf.get_type().into_any(),
-                root.fen(false, "fen", None)?.into_pyobject(py)?.into_any(),
+                root_fen.into_pyobject(py)?.into_any(),
+                root.pos
+                    .ep_square()
+                    .map(|s| s.index() as u8)
+                    .into_pyobject(py)?
+                    .into_any(),
+                root.castling_raw.0.into_pyobject(py)?.into_any(),
                 moves.into_pyobject(py)?.into_any(),
                 board.chess960.into_pyobject(py)?.to_owned().into_any(),
             ],

@@ -335,6 +335,13 @@ def test_copies_and_pickles_keep_the_stack():
         assert twin.fen() != board.fen()
     for value in (quadboard.Move.from_uci("e7e8q"), quadboard.Piece(3, False)):
         assert pickle.loads(pickle.dumps(value)) == value
+    # Rights as set and any en passant square travel with the pickle.
+    edited = quadboard.Board()
+    edited.remove_piece_at(quadboard.A1)
+    edited.ep_square = quadboard.H8
+    twin = pickle.loads(pickle.dumps(edited))
+    assert (twin.castling_rights, twin.ep_square, twin.fen()) == (
+        edited.castling_rights, edited.ep_square, edited.fen())
     odd = quadboard.Board(None)
     odd.set_piece_at(quadboard.E4, quadboard.Piece(quadboard.KING, True))
     odd.push(quadboard.Move.from_uci("e4e5"))
@@ -491,6 +498,12 @@ def test_board_none_and_edits():
     ours.push_uci("e2e8") if False else ours.push(quadboard.Move.from_uci("e2e8"))
     theirs.push(chess.Move.from_uci("e2e8"))
     assert ours.fen() == theirs.fen()
+    # Castling letters as python-chess writes them with a second king beside the rooks.
+    for square in (quadboard.A4, quadboard.H4):
+        ours, theirs = quadboard.Board(), chess.Board()
+        ours.set_piece_at(square, quadboard.Piece(quadboard.KING, True))
+        theirs.set_piece_at(square, chess.Piece(chess.KING, True))
+        assert ours.fen() == theirs.fen()
     # A FEN as python-chess reads it: placement alone, fullmove 0.
     assert quadboard.Board("8/8/8/8/8/8/8/K6k").fen() == chess.Board("8/8/8/8/8/8/8/K6k").fen()
     assert quadboard.Board("k7/8/8/8/8/8/8/K7 w - - 0 0").fen() == "k7/8/8/8/8/8/8/K7 w - - 0 1"

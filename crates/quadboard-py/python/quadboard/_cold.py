@@ -8,11 +8,14 @@ from typing import Any, Callable, Dict, List, Tuple
 from ._core import UNICODE_PIECE_SYMBOLS, flip_vertical
 
 
-def _unpickle_board(cls: Any, fen: str, moves: List[str], chess960: bool) -> Any:
+def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
+                    moves: List[str], chess960: bool) -> Any:
     """Rebuilds a pickled board: the root position, then each move pushed again."""
     from ._quadboard import Move
 
     board = cls(fen, chess960=chess960)
+    board.ep_square = ep_square
+    board.castling_rights = castling_rights
     for uci in moves:
         board.push(Move.from_uci(uci))
     return board
