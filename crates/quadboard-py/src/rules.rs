@@ -184,23 +184,15 @@ pub fn pseudo_legal_moves(pos: &Position, out: &mut Vec<QMove>) {
             }
         }
     }
-    // En passant onto the sixth rank (third for black) behind an enemy pawn.
+    // En passant onto an empty square of the sixth rank (third for black), as python-chess
+    // generates it (the pawn behind is not looked for).
     let ep_rank = if us.is_white() {
         Rank::Sixth
     } else {
         Rank::Third
     };
     if let Some(ep) = pos.ep_square().filter(|ep| ep.rank() == ep_rank) {
-        let pushed = Square::from_coords(
-            ep.file(),
-            if us.is_white() {
-                Rank::Fifth
-            } else {
-                Rank::Fourth
-            },
-        );
-        let their_pawns = board.by_piece(Piece::new(!us, Role::Pawn));
-        if !occupied.contains(ep) && their_pawns.contains(pushed) {
+        if !occupied.contains(ep) {
             for from in (attacks::pawn(!us, ep) & pawns).iter() {
                 out.push(QMove::en_passant(from, ep));
             }
