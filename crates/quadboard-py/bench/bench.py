@@ -12,6 +12,13 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   them, after ply 30 of seeded random games.
 - perft: leaf counts of the start position and "Kiwipete" to depth 3; python-chess's by
   the usual recursion over ``legal_moves`` with push/pop, quadboard's by ``quadboard.perft``.
+- features: ``piece_map()`` of 20,000 positions to a 12x64 one-hot (lists of 768 ints),
+  the plane found from ``piece_type`` and ``color``, then from ``piece.symbol()``.
+- attack maps: ``attackers(color, square)`` of every square for both colours, 2,000
+  positions, counted with ``len``.
+- SquareSet: iteration over ``pieces()`` of every type and colour and set algebra
+  (``|``, ``&``, ``-``, ``len``, ``in``) on 2,000 positions.
+- copy: ``board.copy()`` of 450 boards 30 random moves into a game, 5 copies each.
 - read_games: every game of the PGN files with headers, mainline moves and the final
   board; python-chess by ``chess.pgn.read_game``, quadboard by ``quadboard.pgn.read_games``
   (1 thread, then 2).
@@ -122,6 +129,88 @@ def read_quadboard(paths: List[str], threads: int) -> Callable[[], None]:
     return run
 
 
+def game_boards(module, fens: List[str], limit: int) -> list:
+    """Boards of the first `limit` FENs (repeated as needed)."""
+    return [module.Board(fens[i % len(fens)]) for i in range(limit)]
+
+
+def features(module, fens: List[str]) -> Callable[[], None]:
+    """The planes by piece type and colour attributes."""
+    boards = game_boards(module, fens, 20_000)
+
+    def run() -> None:
+        for board in boards:
+            planes = [0] * 768
+            for square, piece in board.piece_map().items():
+                plane = piece.piece_type - 1 + (0 if piece.color else 6)
+                planes[plane * 64 + square] = 1
+
+    return run
+
+
+def features_by_symbol(module, fens: List[str]) -> Callable[[], None]:
+    """The planes by ``piece.symbol()``, as much public code looks them up."""
+    boards = game_boards(module, fens, 20_000)
+    plane_of = {symbol: i * 64 for i, symbol in enumerate("PNBRQKpnbrqk")}
+
+    def run() -> None:
+        for board in boards:
+            planes = [0] * 768
+            for square, piece in board.piece_map().items():
+                planes[plane_of[piece.symbol()] + square] = 1
+
+    return run
+
+
+def attack_maps(module, fens: List[str]) -> Callable[[], None]:
+    boards = game_boards(module, fens, 2_000)
+
+    def run() -> None:
+        for board in boards:
+            for color in (True, False):
+                [len(board.attackers(color, square)) for square in range(64)]
+
+    return run
+
+
+def squaresets(module, fens: List[str]) -> Callable[[], None]:
+    boards = game_boards(module, fens, 2_000)
+    center = module.SquareSet(module.BB_CENTER)
+
+    def run() -> None:
+        for board in boards:
+            ours = board.pieces(1, True) | board.pieces(2, True) | board.pieces(3, True)
+            theirs = board.pieces(1, False) | board.pieces(2, False)
+            both = (ours & module.BB_LIGHT_SQUARES) - theirs
+            len(both), 27 in both, len(ours & center)
+            for piece_type in range(1, 7):
+                for color in (True, False):
+                    for square in board.pieces(piece_type, color):
+                        pass
+
+    return run
+
+
+def copies(module, fens: List[str]) -> Callable[[], None]:
+    boards = []
+    rng = random.Random(30)
+    for _ in fens:
+        board = module.Board()
+        for _ in range(30):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(moves[rng.randrange(len(moves))])
+        boards.append(board)
+
+    def run() -> None:
+        for board in boards:
+            for _ in range(5):
+                board.copy()
+
+    return run
+
+
 def report(name: str, peer: float, ours: float) -> None:
     print(f"{name:<34} python-chess {peer:9.4f} s   quadboard {ours:9.5f} s   {peer / ours:8.1f}x")
 
@@ -138,6 +227,16 @@ def main() -> None:
     peer, ours = best_of(args.rounds, [push_pop(chess, fens), push_pop(quadboard, fens)])
     report("push/pop of every legal move", peer, ours)
     print(f"{'':<34} python-chess {peer / moves * 1e9:7.0f} ns/move   quadboard {ours / moves * 1e9:5.0f} ns/move")
+
+    for name, make in (
+        ("features: piece_map, type/colour", features),
+        ("features: piece_map, symbol()", features_by_symbol),
+        ("attack maps: attackers, 64 x 2", attack_maps),
+        ("SquareSet: iterate and algebra", squaresets),
+        ("board.copy() with a 30-move stack", copies),
+    ):
+        peer, ours = best_of(args.rounds, [make(chess, fens), make(quadboard, fens)])
+        report(name, peer, ours)
 
     for name, fen in (("start", chess.STARTING_FEN), ("kiwipete", KIWIPETE)):
         depth = 3

@@ -3,15 +3,18 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyIterator, PyList};
+use pyo3::types::{PyDict, PyIterator, PyList, PyTuple, PyType};
 use quadboard_chess::position::FromFenError;
 use quadboard_chess::san::SanError;
 use quadboard_chess::{
-    Bitboard, CastlingMode, Color, File, Move as QMove, MoveKind, Position, Rank, Role, Square,
+    Bitboard, CastlingMode, Color, File, Move as QMove, MoveKind, Position, Rank, Reasons, Role,
+    Setup, Square,
 };
 
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{square_arg, Move, Piece};
+use crate::rules;
+use crate::squareset::{mask_of, SquareSet};
 
 /// The standard start position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -20,13 +23,35 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 #[pyclass(module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
-    /// The position now.
+    /// The position now: exact placement, side to move, castling rights, en passant
+    /// square and counters, whether or not it is legal.
     pub(crate) pos: Position,
+    /// Whether `pos` is a board the library's move generator does not serve (no king,
+    /// several kings, pawns on a back rank, the side not to move in check): its moves,
+    /// checks and outcomes then come from [`crate::rules`].
+    pub(crate) loose: bool,
+    /// python-chess's `castling_rights`: the rights as set (by a FEN, the attribute or the
+    /// moves made), kept through edits even where they no longer hold; the position keeps
+    /// only those that hold (`clean_castling_rights()`).
+    pub(crate) castling_raw: Bitboard,
     /// Each move made with the position before it, oldest first (`pop` restores it).
-    pub(crate) stack: Vec<(Position, QMove)>,
+    pub(crate) stack: Vec<Entry>,
     /// Whether castling is written king-takes-rook (Chess960) rather than as the king's
     /// two-square move.
     pub(crate) chess960: bool,
+}
+
+/// A move made: the position before it, whether that was loose, and the move.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// The position before the move.
+    pub before: Position,
+    /// Whether it was loose (see [`Board::loose`]).
+    pub loose: bool,
+    /// Its castling rights as set (see [`Board::castling_raw`]).
+    pub castling_raw: Bitboard,
+    /// The move, as the library writes it (castling king takes rook).
+    pub m: QMove,
 }
 
 /// Reads a FEN as a legal position; the error names what is wrong.
@@ -41,6 +66,26 @@ pub fn parse_fen(fen: &str, chess960: bool) -> Result<Position, String> {
         CastlingMode::Standard
     });
     Ok(pos)
+}
+
+/// Reads a FEN as python-chess does: the placement alone or with some of the other
+/// fields (the rest default to `w - - 0 1`), a fullmove number of 0 read as 1. Any
+/// placement is accepted; `ValueError` names what is not FEN.
+pub fn read_fen(fen: &str) -> PyResult<Setup> {
+    let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    if fields.is_empty() || fields.len() > 6 {
+        return Err(PyValueError::new_err(format!(
+            "invalid fen: expected 1 to 6 fields, found {}: {fen:?}",
+            fields.len()
+        )));
+    }
+    let defaults = ["", "w", "-", "-", "0", "1"];
+    fields.extend_from_slice(&defaults[fields.len()..]);
+    if fields[5] == "0" {
+        fields[5] = "1";
+    }
+    Setup::from_fen(&fields.join(" "))
+        .map_err(|e| PyValueError::new_err(format!("invalid fen: {e}")))
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -106,16 +151,46 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
-    /// A board on a position, with an empty stack.
+    /// A board on a legal position, with an empty stack.
     pub fn from_position(pos: Position, chess960: bool) -> Board {
         Board {
             pos,
+            loose: false,
+            castling_raw: pos.castling_rooks(),
             stack: Vec::new(),
             chess960,
         }
     }
 
-    /// The python-chess form of a legal move of the position `pos`.
+    /// A board on any setup, with an empty stack.
+    pub fn from_setup(setup: Setup, chess960: bool) -> Board {
+        let castling_raw = setup.castling_rooks;
+        let (pos, loose) = position_of(setup, chess960);
+        Board {
+            pos,
+            loose,
+            castling_raw,
+            stack: Vec::new(),
+            chess960,
+        }
+    }
+
+    /// Replaces the position by a setup (an edit: the stack is cleared, as python-chess
+    /// clears it).
+    pub fn set_setup(&mut self, setup: Setup) {
+        self.castling_raw = setup.castling_rooks;
+        (self.pos, self.loose) = position_of(setup, self.chess960);
+        self.stack.clear();
+    }
+
+    /// The setup to edit: the position with the castling rights as set.
+    fn edit_setup(&self) -> Setup {
+        let mut setup = self.pos.to_setup();
+        setup.castling_rooks = self.castling_raw;
+        setup
+    }
+
+    /// The python-chess form of a move of the position `pos`.
     pub fn to_py(&self, pos: &Position, m: QMove) -> Move {
         if m == QMove::NULL {
             return Move::NULL;
@@ -134,20 +209,22 @@ impl Board {
         }
     }
 
-    /// The library move for a python-chess move in the current position, if it is legal.
-    /// `king_steps`: also read castling as the king's two-square move in Chess960 (what
-    /// python-chess's `push` and `parse_uci` accept; its `legal_moves` does not).
-    fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
+    /// The library move a python-chess move stands for in the current position (castling
+    /// and en passant recognised), legal or not; `None` when no piece of the side to move
+    /// stands on its origin. `king_steps`: also read castling as the king's two-square
+    /// move in Chess960 (what python-chess's `push` and `parse_uci` accept; its
+    /// `legal_moves` does not).
+    fn candidate(&self, m: Move, king_steps: bool) -> Option<QMove> {
         let pos = &self.pos;
         let (from, to) = (Square::new(m.from), Square::new(m.to));
         let board = pos.board();
         let us = pos.turn();
         let ours = board.by_color(us);
-        if !ours.contains(from) {
+        if !ours.contains(from) || m.is_null() {
             return None;
         }
         let role = board.role_at(from)?;
-        let candidate = if m.promotion != 0 {
+        Some(if m.promotion != 0 {
             QMove::promotion(from, to, Role::from_index(usize::from(m.promotion - 1))?)
         } else if role == Role::King && pos.castling_rooks().contains(to) && ours.contains(to) {
             QMove::castle(from, to)
@@ -163,8 +240,27 @@ impl Board {
             QMove::en_passant(from, to)
         } else {
             QMove::normal(from, to)
+        })
+    }
+
+    /// The library move for a python-chess move in the current position, if it is legal.
+    fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
+        let candidate = self.candidate(m, king_steps)?;
+        let legal = if self.loose {
+            rules::legal_moves(&self.pos).contains(&candidate)
+        } else {
+            self.pos.is_legal(candidate)
         };
-        pos.is_legal(candidate).then_some(candidate)
+        legal.then_some(candidate)
+    }
+
+    /// The library move for a python-chess move if it is pseudo-legal here (python-chess's
+    /// `is_pseudo_legal`: castling only when legal).
+    fn to_pseudo_legal(&self, m: Move) -> Option<QMove> {
+        let candidate = self.candidate(m, true)?;
+        let mut moves = Vec::with_capacity(64);
+        rules::pseudo_legal_moves(&self.pos, &mut moves);
+        moves.contains(&candidate).then_some(candidate)
     }
 
     /// [`Board::to_legal`] or `IllegalMoveError`.
@@ -178,26 +274,161 @@ impl Board {
         })
     }
 
-    /// Plays a library move (legal, or the null move when not in check).
-    fn play(&mut self, m: QMove) -> PyResult<()> {
-        let before = self.pos;
-        if m == QMove::NULL {
-            self.pos = self.pos.null_move().map_err(|_| {
-                IllegalMoveError::new_err("a null move is not allowed while in check")
-            })?;
-        } else {
-            self.pos.play_unchecked(m);
+    /// Plays a library move: legal on a legal board (or the null move out of check)
+    /// through the library; anything else python-chess's `push` takes through
+    /// [`rules::play`].
+    fn play(&mut self, m: QMove, known_legal: bool) -> PyResult<()> {
+        let entry = Entry {
+            before: self.pos,
+            loose: self.loose,
+            castling_raw: self.castling_raw,
+            m,
+        };
+        // python-chess's push keeps the rights that hold (the position's), less those of
+        // the squares the move touches and, for a king move, its side's.
+        let mut raw_after = self.pos.castling_rooks();
+        if m != QMove::NULL {
+            let us = self.pos.turn();
+            let mut lost = Bitboard::from_square(m.from()) | m.to().bitboard();
+            let king = quadboard_chess::Piece::new(us, Role::King);
+            if self.pos.board().by_piece(king).contains(m.from()) {
+                lost |= Bitboard::rank(if us.is_white() {
+                    Rank::First
+                } else {
+                    Rank::Eighth
+                });
+            }
+            raw_after = raw_after.without(lost);
         }
-        self.stack.push((before, m));
+        if m == QMove::NULL {
+            match self.pos.null_move() {
+                Ok(next) if !self.loose => self.pos = next,
+                _ => {
+                    (self.pos, self.loose) = position_of(rules::play_null(&self.pos), self.chess960)
+                }
+            }
+        } else if known_legal || (!self.loose && self.pos.is_legal(m)) {
+            self.pos.play_unchecked(m);
+        } else {
+            let setup = rules::play(&self.pos, m).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "no piece to move on {} in {}",
+                    m.from(),
+                    self.fen_text()
+                ))
+            })?;
+            (self.pos, self.loose) = position_of(setup, self.chess960);
+        }
+        self.castling_raw = raw_after;
+        self.stack.push(entry);
         Ok(())
+    }
+
+    /// The en passant square when a legal en passant capture exists.
+    fn legal_ep(&self) -> Option<Square> {
+        if !self.loose {
+            return self.pos.legal_ep_square();
+        }
+        let ep = self.pos.ep_square()?;
+        rules::legal_moves(&self.pos)
+            .iter()
+            .any(|m| m.kind() == MoveKind::EnPassant)
+            .then_some(ep)
+    }
+
+    /// The en passant square a FEN writes: `legal` when a legal capture exists, `xfen` when
+    /// a pawn stands beside the pushed one, `fen` whenever there is one.
+    fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
+        match en_passant {
+            "legal" => Ok(self.legal_ep()),
+            "fen" => Ok(self.pos.ep_square()),
+            "xfen" => {
+                let us = self.pos.turn();
+                let pawns = self
+                    .pos
+                    .board()
+                    .by_piece(quadboard_chess::Piece::new(us, Role::Pawn));
+                Ok(self
+                    .pos
+                    .ep_square()
+                    .filter(|&ep| (quadboard_chess::attacks::pawn(!us, ep) & pawns).any()))
+            }
+            other => Err(PyValueError::new_err(format!(
+                "en_passant={other:?}: expected \"legal\", \"fen\" or \"xfen\""
+            ))),
+        }
     }
 
     /// The FEN python-chess writes: an en passant square only when a legal capture exists,
     /// castling in X-FEN (`KQkq`, a file letter for a rook that is not the outermost).
     pub fn fen_text(&self) -> String {
         let mut setup = self.pos.to_setup();
-        setup.ep_square = self.pos.legal_ep_square();
-        setup.to_fen(CastlingMode::Standard)
+        setup.ep_square = self.legal_ep();
+        self.write_fen(&setup, false)
+    }
+
+    /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`); on a
+    /// standard board, `KQkq` from the corner rooks whatever the number of kings.
+    fn write_fen(&self, setup: &Setup, shredder: bool) -> String {
+        if shredder {
+            return setup.to_fen(CastlingMode::Chess960);
+        }
+        let fen = setup.to_fen(CastlingMode::Standard);
+        if self.chess960 || !self.loose {
+            return fen;
+        }
+        // A right is king side when its rook is not left of python-chess's king (the
+        // highest-square king of the colour, wherever it stands).
+        let rights = setup.castling_rooks;
+        let mut castling = String::new();
+        for (color, rooks) in [
+            (Color::White, [Square::H1, Square::A1]),
+            (Color::Black, [Square::H8, Square::A8]),
+        ] {
+            let king_file = rules::king(&self.pos, color).map_or(File::E, |k| k.file());
+            let held: Vec<Square> = rooks.into_iter().filter(|&r| rights.contains(r)).collect();
+            for &rook in &held {
+                let queen_side = rook.file() < king_file;
+                // The outermost rook of its side is written K or Q, any other by its file.
+                let outermost = held.iter().all(|&other| {
+                    (other.file() < king_file) != queen_side
+                        || if queen_side {
+                            other.file() >= rook.file()
+                        } else {
+                            other.file() <= rook.file()
+                        }
+                });
+                let letter = match (outermost, queen_side) {
+                    (true, true) => 'Q',
+                    (true, false) => 'K',
+                    (false, _) => rook.file().char().to_ascii_uppercase(),
+                };
+                castling.push(if color.is_white() {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if fields.len() > 2 {
+            fields[2] = &castling;
+        }
+        fields.join(" ")
+    }
+
+    /// The legal moves in python-chess's order.
+    fn legal_qmoves(&self) -> Vec<QMove> {
+        let mut moves = if self.loose {
+            rules::legal_moves(&self.pos)
+        } else {
+            self.pos.legal_moves().iter().copied().collect()
+        };
+        rules::sort_moves(&self.pos, &mut moves, true);
+        moves
     }
 
     /// How often the current position has occurred: now and at every earlier point of the
@@ -207,12 +438,24 @@ impl Board {
         let back = (self.pos.halfmoves() as usize).min(self.stack.len());
         1 + self.stack[self.stack.len() - back..]
             .iter()
-            .filter(|(p, _)| p.repetition_key() == key)
+            .filter(|e| e.before.repetition_key() == key)
             .count()
     }
 
     fn has_legal_moves(&self) -> bool {
-        self.pos.has_legal_moves()
+        if self.loose {
+            !rules::legal_moves(&self.pos).is_empty()
+        } else {
+            self.pos.has_legal_moves()
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        if self.loose {
+            rules::checkers(&self.pos).any()
+        } else {
+            self.pos.is_check()
+        }
     }
 
     fn halfmoves_reached(&self, n: u32) -> bool {
@@ -223,7 +466,7 @@ impl Board {
         if self.halfmoves_reached(100) {
             return true;
         }
-        if self.pos.halfmoves() >= 99 {
+        if self.pos.halfmoves() >= 99 && !self.loose {
             for &m in self.pos.legal_moves().iter() {
                 if !is_zeroing(&self.pos, m) {
                     let mut child = self.pos;
@@ -241,26 +484,27 @@ impl Board {
         let back = (self.pos.halfmoves() as usize).min(self.stack.len());
         let mut keys: Vec<u64> = self.stack[self.stack.len() - back..]
             .iter()
-            .map(|(p, _)| p.repetition_key())
+            .map(|e| e.before.repetition_key())
             .collect();
         let now = self.pos.repetition_key();
         keys.push(now);
         if keys.iter().filter(|&&k| k == now).count() >= 3 {
             return true;
         }
-        self.pos.legal_moves().iter().any(|&m| {
-            let mut child = self.pos;
-            child.play_unchecked(m);
-            let key = child.repetition_key();
-            keys.iter().filter(|&&k| k == key).count() >= 2
-        })
+        !self.loose
+            && self.pos.legal_moves().iter().any(|&m| {
+                let mut child = self.pos;
+                child.play_unchecked(m);
+                let key = child.repetition_key();
+                keys.iter().filter(|&&k| k == key).count() >= 2
+            })
     }
 
     /// python-chess's outcome: the termination's name and the winner.
     fn outcome_parts(&self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
         let pos = &self.pos;
         let any_moves = self.has_legal_moves();
-        if !any_moves && pos.is_check() {
+        if !any_moves && self.in_check() {
             return Some(("CHECKMATE", Some(!pos.turn().is_white())));
         }
         if self.insufficient() {
@@ -294,7 +538,7 @@ impl Board {
     /// The moves of the current position as shared Python objects.
     fn legal_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let table = Move::table(py)?;
-        let moves = self.pos.legal_moves();
+        let moves = self.legal_qmoves();
         PyList::new(
             py,
             moves
@@ -303,10 +547,22 @@ impl Board {
         )
     }
 
+    /// An error for SAN on a board the library does not play on.
+    fn require_legal_board(&self, what: &str) -> PyResult<()> {
+        if self.loose {
+            return Err(PyValueError::new_err(format!(
+                "{what} needs a board with one king a side, no pawn on a back rank and the side not to move out of check: {}",
+                self.fen_text()
+            )));
+        }
+        Ok(())
+    }
+
     fn parse_san_move(&self, san: &str) -> PyResult<QMove> {
         if san == "--" || san == "Z0" || san == "0000" || san == "@@@@" {
             return Ok(QMove::NULL);
         }
+        self.require_legal_board("SAN")?;
         self.pos.parse_san(san).map_err(|e| match e {
             SanError::Syntax(_) => InvalidMoveError::new_err(e.to_string()),
             SanError::Illegal(_) => IllegalMoveError::new_err(format!("{e}: {}", self.fen_text())),
@@ -326,11 +582,47 @@ impl Board {
 
     fn push_library(&mut self, py: Python<'_>, m: QMove) -> PyResult<Py<Move>> {
         let py_move = self.to_py(&self.pos, m);
-        self.play(m)?;
+        self.play(m, !self.loose)?;
         py_move.object(py)
     }
 }
 
+/// A position of any setup and whether it is loose (see [`Board::loose`]).
+fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    if !chess960 {
+        setup.castling_rooks &= standard_castling_rooks(&setup.board);
+    }
+    let (pos, reasons) = Position::from_setup_permissive(setup, mode);
+    let loose = !reasons.without(Reasons::IGNORABLE).is_empty();
+    let fixable = Reasons::INVALID_CASTLING_RIGHTS | Reasons::INVALID_EP_SQUARE;
+    if loose || reasons.without(fixable.complement()).is_empty() {
+        return (pos, loose);
+    }
+    // The library's move generator needs rights and an en passant square that hold.
+    setup.drop_invalid_castling_rights();
+    setup.drop_invalid_ep_square();
+    (Position::from_setup_permissive(setup, mode).0, false)
+}
+
+/// The corner rooks that may keep castling rights in standard chess: each colour's, on
+/// its back rank's corners, with its king on the e-file of that rank.
+fn standard_castling_rooks(board: &quadboard_chess::Board) -> Bitboard {
+    let mut rooks = Bitboard::EMPTY;
+    for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
+        let king = quadboard_chess::Piece::new(color, Role::King);
+        if board.piece_at(Square::from_coords(File::E, rank)) == Some(king) {
+            let corners = Bitboard::from_square(Square::from_coords(File::A, rank))
+                | Square::from_coords(File::H, rank).bitboard();
+            rooks |= corners & board.by_piece(quadboard_chess::Piece::new(color, Role::Rook));
+        }
+    }
+    rooks
+}
 /// Reads a colour argument: True / 1 for white, False / 0 for black.
 fn color_of(white: bool) -> Color {
     if white {
@@ -348,33 +640,25 @@ impl Board {
     #[pyo3(signature = (fen = Some(STARTING_FEN.to_owned()), *, chess960 = false))]
     fn py_new(fen: Option<String>, chess960: bool) -> PyResult<Board> {
         let Some(fen) = fen else {
-            return Err(PyValueError::new_err(
-                "an empty board (fen=None) has no kings and is not a legal position",
-            ));
+            return Ok(Board::from_setup(Setup::empty(), chess960));
         };
-        let pos = parse_fen(&fen, chess960).map_err(PyValueError::new_err)?;
-        Ok(Board::from_position(pos, chess960))
+        Ok(Board::from_setup(read_fen(&fen)?, chess960))
     }
 
     /// The FEN of the position (python-chess's: en passant only when a legal capture
     /// exists, X-FEN castling; `shredder=True` for Shredder-FEN castling letters).
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal"))]
-    fn fen(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        if en_passant != "legal" {
-            return Err(PyValueError::new_err(format!(
-                "en_passant={en_passant:?} is not supported (only \"legal\")"
-            )));
-        }
-        if shredder {
-            let mut setup = self.pos.to_setup();
-            setup.ep_square = self.pos.legal_ep_square();
-            return Ok(setup.to_fen(CastlingMode::Chess960));
-        }
-        Ok(self.fen_text())
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        let mut setup = self.pos.to_setup();
+        setup.ep_square = self.ep_for(en_passant)?;
+        Ok(self.write_fen(&setup, shredder))
     }
 
     /// The piece placement part of the FEN.
-    fn board_fen(&self) -> String {
+    #[pyo3(signature = (*, promoted = None))]
+    fn board_fen(&self, promoted: Option<bool>) -> String {
+        let _ = promoted;
         let fen = self.fen_text();
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
@@ -403,10 +687,12 @@ impl Board {
         self.pos.halfmoves()
     }
 
-    /// The castling rights as a set of rook squares (bit i for square i), like python-chess.
+    /// The castling rights as a set of rook squares (bit i for square i), as set: like
+    /// python-chess's, they may include rights that no longer hold after edits (see
+    /// `clean_castling_rights()`).
     #[getter]
     fn castling_rights(&self) -> u64 {
-        self.pos.castling_rooks().0
+        self.castling_raw.0
     }
 
     /// Whether `color` may still castle on some side.
@@ -430,10 +716,16 @@ impl Board {
             .is_some()
     }
 
-    /// The en passant square when a legal en passant capture exists, else None.
+    /// The en passant square after a double pawn push (whether or not a capture is
+    /// possible, as python-chess keeps it), else None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.pos.legal_ep_square().map(|s| s.index() as u8)
+        self.pos.ep_square().map(|s| s.index() as u8)
+    }
+
+    /// Whether an en passant capture is legal.
+    fn has_legal_en_passant(&self) -> bool {
+        self.legal_ep().is_some()
     }
 
     /// Plies played since the game began: `2 * (fullmove_number - 1)`, plus 1 with black
@@ -450,18 +742,13 @@ impl Board {
         }
     }
 
-    /// An iterator over the legal moves.
-    fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.legal_list(py)?.into_any().try_iter()
-    }
-
     /// The moves made, oldest first.
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves = self
             .stack
             .iter()
-            .map(|(before, m)| self.to_py(before, *m).object(py))
+            .map(|e| self.to_py(&e.before, e.m).object(py))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, moves)
     }
@@ -470,12 +757,22 @@ impl Board {
     /// does not check; quadboard does, so that the board stays a legal position.
     fn push(&mut self, m: &Bound<'_, Move>) -> PyResult<()> {
         let m = *m.get();
-        let q = if m.is_null() {
-            QMove::NULL
-        } else {
-            self.legal(m)?
-        };
-        self.play(q)
+        if m.is_null() {
+            return self.play(QMove::NULL, false);
+        }
+        if !self.loose {
+            if let Some(q) = self.to_legal(m, true) {
+                return self.play(q, true);
+            }
+        }
+        let q = self.to_pseudo_legal(m).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "push: {} is not a pseudo-legal move in {}",
+                m.to_uci(),
+                self.fen_text()
+            ))
+        })?;
+        self.play(q, false)
     }
 
     /// Reads a move in UCI, makes it and returns it. `InvalidMoveError` for text that is not
@@ -506,19 +803,21 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let Some((before, m)) = self.stack.pop() else {
+        let Some(e) = self.stack.pop() else {
             return Err(PyIndexError::new_err("pop from empty move stack"));
         };
-        self.pos = before;
-        self.to_py(&before, m).object(py)
+        self.pos = e.before;
+        self.loose = e.loose;
+        self.castling_raw = e.castling_raw;
+        self.to_py(&e.before, e.m).object(py)
     }
 
     /// The last move; `IndexError` when there is none.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let Some((before, m)) = self.stack.last() else {
+        let Some(e) = self.stack.last() else {
             return Err(PyIndexError::new_err("peek at empty move stack"));
         };
-        self.to_py(before, *m).object(py)
+        self.to_py(&e.before, e.m).object(py)
     }
 
     /// A copy; `stack=False` drops the move stack, an int keeps that many last moves.
@@ -542,6 +841,8 @@ impl Board {
         };
         Ok(Board {
             pos: self.pos,
+            loose: self.loose,
+            castling_raw: self.castling_raw,
             stack: self.stack[self.stack.len() - keep..].to_vec(),
             chess960: self.chess960,
         })
@@ -566,7 +867,9 @@ impl Board {
         if m.is_null() {
             return Ok("--".to_owned());
         }
-        Ok(self.pos.to_san(self.legal(m)?).to_string())
+        let q = self.legal(m)?;
+        self.require_legal_board("SAN")?;
+        Ok(self.pos.to_san(q).to_string())
     }
 
     /// Whether the move is legal here.
@@ -576,17 +879,17 @@ impl Board {
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.in_check()
     }
 
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.pos.is_check() && !self.has_legal_moves()
+        self.in_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
-        !self.pos.is_check() && !self.has_legal_moves()
+        !self.in_check() && !self.has_legal_moves()
     }
 
     /// Whether neither side has the material to mate (python-chess's definition).
@@ -675,12 +978,9 @@ impl Board {
         Ok(self.pos.board().role_at(square).map(|r| r as u8))
     }
 
-    /// The square of `color`'s king.
+    /// The square of `color`'s king (the highest, when it has several).
     fn king(&self, color: bool) -> Option<u8> {
-        self.pos
-            .board()
-            .king_of(color_of(color))
-            .map(|s| s.index() as u8)
+        rules::king(&self.pos, color_of(color)).map(|s| s.index() as u8)
     }
 
     /// The Polyglot key, equal to python-chess's `chess.polyglot.zobrist_hash(board)`.
@@ -691,6 +991,13 @@ impl Board {
     /// Whether the legal move gives check; `IllegalMoveError` if not legal.
     fn gives_check(&self, m: &Bound<'_, Move>) -> PyResult<bool> {
         let q = self.legal(*m.get())?;
+        if self.loose {
+            let (after, _) = position_of(
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
+                self.chess960,
+            );
+            return Ok(rules::checkers(&after).any());
+        }
         Ok(self.pos.gives_check(q))
     }
 
@@ -726,7 +1033,824 @@ impl Board {
     /// `IllegalMoveError` if not legal.
     fn see(&self, m: &Bound<'_, Move>) -> PyResult<i32> {
         let q = self.legal(*m.get())?;
+        self.require_legal_board("see")?;
         Ok(self.pos.see(q))
+    }
+
+    // ---- Placement queries (any board) ----
+
+    /// A dict of square to piece for the occupied squares of `mask`, highest square first
+    /// (python-chess's order).
+    #[pyo3(signature = (*, mask = u64::MAX))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let board = self.pos.board();
+        let dict = PyDict::new(py);
+        let pieces = Piece::table(py)?;
+        for square in (board.occupied() & Bitboard(mask)).iter().rev() {
+            if let Some(piece) = board.piece_at(square) {
+                dict.set_item(square.index() as u8, Piece::of(piece).object_in(py, pieces))?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The mask of the pieces of a type (1 = pawn ... 6 = king) and colour.
+    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        Ok(self
+            .pos
+            .board()
+            .by_piece(quadboard_chess::Piece::new(
+                color_of(color),
+                role_arg(piece_type)?,
+            ))
+            .0)
+    }
+
+    /// The squares of the pieces of a type and colour.
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.pieces_mask(piece_type, color)?,
+        })
+    }
+
+    /// The occupied squares.
+    #[getter]
+    fn occupied(&self) -> u64 {
+        self.pos.board().occupied().0
+    }
+
+    /// The squares of each colour: `[black, white]`, indexed by `BLACK` and `WHITE`.
+    #[getter]
+    fn occupied_co(&self) -> [u64; 2] {
+        let board = self.pos.board();
+        [
+            board.by_color(Color::Black).0,
+            board.by_color(Color::White).0,
+        ]
+    }
+
+    /// The squares of the pawns, both colours.
+    #[getter]
+    fn pawns(&self) -> u64 {
+        self.pos.board().by_role(Role::Pawn).0
+    }
+
+    /// The squares of the knights.
+    #[getter]
+    fn knights(&self) -> u64 {
+        self.pos.board().by_role(Role::Knight).0
+    }
+
+    /// The squares of the bishops.
+    #[getter]
+    fn bishops(&self) -> u64 {
+        self.pos.board().by_role(Role::Bishop).0
+    }
+
+    /// The squares of the rooks.
+    #[getter]
+    fn rooks(&self) -> u64 {
+        self.pos.board().by_role(Role::Rook).0
+    }
+
+    /// The squares of the queens.
+    #[getter]
+    fn queens(&self) -> u64 {
+        self.pos.board().by_role(Role::Queen).0
+    }
+
+    /// The squares of the kings.
+    #[getter]
+    fn kings(&self) -> u64 {
+        self.pos.board().by_role(Role::King).0
+    }
+
+    /// Promoted pieces (python-chess tracks them for crazyhouse): always 0 here.
+    #[getter]
+    fn promoted(&self) -> u64 {
+        0
+    }
+
+    /// The colour of the piece on a square, or None.
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        let square = Square::new(square_arg(square)?);
+        Ok(self.pos.board().color_at(square).map(Color::is_white))
+    }
+
+    /// The squares the piece on a square attacks (0 for an empty square).
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        let square = Square::new(square_arg(square)?);
+        let board = self.pos.board();
+        Ok(board.piece_at(square).map_or(0, |piece| {
+            quadboard_chess::attacks::piece_attacks(piece, square, board.occupied()).0
+        }))
+    }
+
+    /// The squares the piece on a square attacks, as a `SquareSet`.
+    fn attacks(&self, square: i64) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.attacks_mask(square)?,
+        })
+    }
+
+    /// The pieces of `color` that attack a square, given the occupied squares (the board's
+    /// by default).
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers_mask(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let square = Square::new(square_arg(square)?);
+        let board = self.pos.board();
+        let occupied = match occupied {
+            Some(o) => Bitboard(mask_of(o)?),
+            None => board.occupied(),
+        };
+        Ok(board.attackers(square, color_of(color), occupied).0)
+    }
+
+    /// [`Board::attackers_mask`] as a `SquareSet`.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.attackers_mask(color, square, occupied)?,
+        })
+    }
+
+    /// Whether a piece of `color` attacks the square.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn is_attacked_by(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
+    }
+
+    /// The pieces giving check to the side to move.
+    fn checkers_mask(&self) -> u64 {
+        rules::checkers(&self.pos).0
+    }
+
+    /// The pieces giving check, as a `SquareSet`.
+    fn checkers(&self) -> SquareSet {
+        SquareSet {
+            mask: self.checkers_mask(),
+        }
+    }
+
+    /// The line a piece of `color` on `square` is pinned to its king along, or every
+    /// square when it is not pinned.
+    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        let square = Square::new(square_arg(square)?);
+        Ok(rules::pin_mask(&self.pos, color_of(color), square).0)
+    }
+
+    /// [`Board::pin_mask`] as a `SquareSet`.
+    fn pin(&self, color: bool, square: i64) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.pin_mask(color, square)?,
+        })
+    }
+
+    /// Whether a piece of `color` on `square` is pinned to its king.
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
+    }
+
+    /// Whether a pseudo-legal move would leave the mover's king attacked.
+    fn is_into_check(&self, m: &Bound<'_, Move>) -> bool {
+        self.candidate(*m.get(), true).is_some_and(|q| {
+            if self.loose {
+                !rules::legal_moves(&self.pos).contains(&q)
+            } else {
+                !self.pos.is_legal(q)
+            }
+        })
+    }
+
+    /// Whether the side that just moved left its king attacked.
+    fn was_into_check(&self) -> bool {
+        let them = !self.pos.turn();
+        rules::king(&self.pos, them).is_some_and(|k| rules::attackers(&self.pos, !them, k).any())
+    }
+
+    /// Whether the move is pseudo-legal: a move of a piece of the side to move as it moves,
+    /// perhaps leaving its king attacked (castling only when legal).
+    fn is_pseudo_legal(&self, m: &Bound<'_, Move>) -> bool {
+        self.to_pseudo_legal(*m.get()).is_some()
+    }
+
+    /// The pseudo-legal moves: iterable, with `len()`, `count()` and `in`.
+    #[getter]
+    fn pseudo_legal_moves(slf: Bound<'_, Board>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator {
+            board: slf.unbind(),
+        }
+    }
+
+    /// The legal moves from squares of `from_mask` to squares of `to_mask` (for castling,
+    /// the rook's square), in python-chess's order.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.legal_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, |_| true)
+    }
+
+    /// The legal captures (en passant included) between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.legal_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, |m| self.captures(m))
+    }
+
+    /// The pseudo-legal moves between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.pseudo_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, |_| true)
+    }
+
+    /// The pseudo-legal captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.pseudo_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, |m| self.captures(m))
+    }
+
+    /// The legal castling moves between the masks (`to_mask` is tested against the rook).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let mut moves = Vec::new();
+        rules::castling_moves(&self.pos, &mut moves);
+        self.move_iter(py, moves, from_mask, to_mask, |_| true)
+    }
+
+    /// The legal en passant captures.
+    fn generate_legal_ep<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.legal_qmoves();
+        self.move_iter(py, moves, u64::MAX, u64::MAX, QMove::is_en_passant)
+    }
+
+    /// The legal move from one square to another: a pawn reaching the last rank promotes
+    /// to `promotion` (a queen by default), and in standard chess the king's two-square
+    /// move is castling. `IllegalMoveError` when there is none.
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn find_move(
+        &self,
+        py: Python<'_>,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Py<Move>> {
+        let (from, to) = (square_arg(from_square)?, square_arg(to_square)?);
+        let mut promotion = match promotion {
+            Some(p) => role_arg(p)? as u8,
+            None => 0,
+        };
+        let board = self.pos.board();
+        let pawn_to_last = board.by_role(Role::Pawn).contains(Square::new(from))
+            && Bitboard::BACKRANKS.contains(Square::new(to));
+        if promotion == 0 && pawn_to_last {
+            promotion = Role::Queen as u8;
+        }
+        let m = Move {
+            from,
+            to,
+            promotion,
+        };
+        let q = self.to_legal(m, true).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "no matching legal move for {} ({} -> {}) in {}",
+                m.to_uci(),
+                Square::new(from),
+                Square::new(to),
+                self.fen_text()
+            ))
+        })?;
+        self.to_py(&self.pos, q).object(py)
+    }
+
+    /// Whether the move resets the fifty-move counter (a pawn move or a capture).
+    fn is_zeroing(&self, m: &Bound<'_, Move>) -> bool {
+        let m = *m.get();
+        if m.is_null() {
+            return false;
+        }
+        let board = self.pos.board();
+        let (from, to) = (Square::new(m.from), Square::new(m.to));
+        let ours = board.by_color(self.pos.turn());
+        (board.by_role(Role::Pawn) & ours).contains(from)
+            || board.by_color(!self.pos.turn()).contains(to)
+    }
+
+    /// Whether the move can never be undone: zeroing, losing castling rights, or giving up
+    /// a legal en passant capture.
+    fn is_irreversible(&self, m: &Bound<'_, Move>) -> bool {
+        if self.is_zeroing(m) || self.legal_ep().is_some() {
+            return true;
+        }
+        let m = *m.get();
+        if m.is_null() {
+            return false;
+        }
+        let (from, to) = (Square::new(m.from), Square::new(m.to));
+        let rights = self.pos.castling_rooks();
+        let mut touched = Bitboard::from_square(from) | to.bitboard();
+        let board = self.pos.board();
+        if (board.by_role(Role::King) & board.by_color(self.pos.turn())).contains(from) {
+            touched |= Bitboard::rank(if self.pos.turn().is_white() {
+                Rank::First
+            } else {
+                Rank::Eighth
+            });
+        }
+        (rights & touched).any()
+    }
+
+    /// Whether the move is castling king side.
+    fn is_kingside_castling(&self, m: &Bound<'_, Move>) -> bool {
+        self.castling_side(*m.get()) == Some(quadboard_chess::CastlingSide::KingSide)
+    }
+
+    /// Whether the move is castling queen side.
+    fn is_queenside_castling(&self, m: &Bound<'_, Move>) -> bool {
+        self.castling_side(*m.get()) == Some(quadboard_chess::CastlingSide::QueenSide)
+    }
+
+    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
+    fn lan(&self, m: &Bound<'_, Move>) -> PyResult<String> {
+        let m = *m.get();
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let q = self.legal(m)?;
+        self.require_legal_board("LAN")?;
+        let san = self.pos.to_san(q).to_string();
+        if q.is_castle() {
+            return Ok(san);
+        }
+        let suffix: String = san.chars().filter(|&c| c == '+' || c == '#').collect();
+        let role = self.pos.board().role_at(q.from()).unwrap_or(Role::Pawn);
+        let mut lan = String::new();
+        if role != Role::Pawn {
+            lan.push(role.char().to_ascii_uppercase());
+        }
+        lan.push_str(&q.from().to_string());
+        lan.push(if self.captures(q) { 'x' } else { '-' });
+        lan.push_str(&Square::new(m.to).to_string());
+        if let Some(p) = q.promotion_role() {
+            lan.push('=');
+            lan.push(p.char().to_ascii_uppercase());
+        }
+        lan.push_str(&suffix);
+        Ok(lan)
+    }
+
+    /// A line of legal moves in SAN with move numbers: `1. e4 e5 2. Nf3` (`1... e5` when
+    /// black moves first). `IllegalMoveError` names the first illegal move.
+    fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = Board::from_position(self.pos, self.chess960);
+        board.loose = self.loose;
+        let mut out = String::new();
+        for (i, item) in variation.try_iter()?.enumerate() {
+            let item = item?;
+            let m: Move = *item.cast::<Move>()?.get();
+            let q = board.to_legal(m, true).ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "illegal move {} in position {}",
+                    m.to_uci(),
+                    board.fen_text()
+                ))
+            })?;
+            board.require_legal_board("SAN")?;
+            let white = board.pos.turn().is_white();
+            if white {
+                out.push_str(&format!(
+                    "{}{}. ",
+                    if i > 0 { " " } else { "" },
+                    board.pos.fullmoves()
+                ));
+            } else if i == 0 {
+                out.push_str(&format!("{}...", board.pos.fullmoves()));
+            } else {
+                out.push(' ');
+            }
+            out.push_str(board.pos.to_san(q).as_ref());
+            board.play(q, true)?;
+        }
+        Ok(out)
+    }
+
+    /// The board as it was before the first move of the stack.
+    fn root(&self) -> Board {
+        match self.stack.first() {
+            Some(e) => Board {
+                pos: e.before,
+                loose: e.loose,
+                castling_raw: e.castling_raw,
+                stack: Vec::new(),
+                chess960: self.chess960,
+            },
+            None => Board {
+                pos: self.pos,
+                loose: self.loose,
+                castling_raw: self.castling_raw,
+                stack: Vec::new(),
+                chess960: self.chess960,
+            },
+        }
+    }
+
+    // ---- Editing (any placement; each edit clears the move stack, as python-chess's) ----
+
+    /// An empty board (no pieces, white to move).
+    #[classmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(_cls: &Bound<'_, PyType>, chess960: bool) -> Board {
+        Board::from_setup(Setup::empty(), chess960)
+    }
+
+    /// Empties the board: no pieces, white to move, no rights, counters reset.
+    fn clear(&mut self) {
+        self.set_setup(Setup::empty());
+    }
+
+    /// Removes every piece, keeping the side to move, rights and counters.
+    fn clear_board(&mut self) {
+        let mut setup = self.edit_setup();
+        setup.board = quadboard_chess::Board::empty();
+        self.set_setup(setup);
+    }
+
+    /// The standard start position.
+    fn reset(&mut self) {
+        self.set_setup(Setup::start());
+    }
+
+    /// The standard start placement, keeping the side to move, rights and counters.
+    fn reset_board(&mut self) {
+        let mut setup = self.edit_setup();
+        setup.board = Setup::start().board;
+        self.set_setup(setup);
+    }
+
+    /// Puts a piece on a square (None empties it).
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(
+        &mut self,
+        square: i64,
+        piece: Option<&Bound<'_, Piece>>,
+        promoted: bool,
+    ) -> PyResult<()> {
+        let _ = promoted;
+        let square = Square::new(square_arg(square)?);
+        let mut setup = self.edit_setup();
+        setup.board.remove_piece_at(square);
+        if let Some(piece) = piece {
+            setup.board.set_piece_at(square, piece.get().to_library());
+        }
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Removes and returns the piece on a square, or None.
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let square = Square::new(square_arg(square)?);
+        let mut setup = self.edit_setup();
+        let removed = setup.board.remove_piece_at(square);
+        self.set_setup(setup);
+        Ok(removed.map(Piece::of))
+    }
+
+    /// Replaces the placement by a dict of square to piece.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut setup = self.edit_setup();
+        setup.board = quadboard_chess::Board::empty();
+        let items = pieces.call_method0("items")?;
+        for item in items.try_iter()? {
+            let (square, piece): (i64, Bound<'_, Piece>) = item?.extract()?;
+            setup
+                .board
+                .set_piece_at(Square::new(square_arg(square)?), piece.get().to_library());
+        }
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Replaces the placement by the placement part of a FEN.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let fen = fen.trim();
+        if fen.contains(' ') {
+            return Err(PyValueError::new_err(format!(
+                "expected a board part only (no spaces): {fen:?}"
+            )));
+        }
+        let mut setup = self.edit_setup();
+        setup.board = read_fen(fen)?.board;
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Replaces the position by a FEN (any placement).
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.set_setup(read_fen(fen)?);
+        Ok(())
+    }
+
+    /// Sets the castling rights from the castling field of a FEN (`KQkq`, `HAha`, `-`).
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.pos.to_setup();
+        let fen = format!(
+            "{} w {} - 0 1",
+            self.board_fen(None),
+            if castling_fen.is_empty() {
+                "-"
+            } else {
+                castling_fen
+            }
+        );
+        setup.castling_rooks = read_fen(&fen)?.castling_rooks;
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// The castling rights that hold (rooks and kings on their squares), as a mask.
+    fn clean_castling_rights(&self) -> u64 {
+        self.pos.castling_rooks().0
+    }
+
+    /// python-chess's `Status` flags: why the board is not a valid position.
+    fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let flags = status_flags(&self.pos, self.castling_raw);
+        Ok(status_type(py)?.bind(py).call1((flags,))?.unbind())
+    }
+
+    /// Whether the board is a valid position (`status()` is empty).
+    fn is_valid(&self) -> bool {
+        status_flags(&self.pos, self.castling_raw) == 0
+    }
+
+    // ---- Transforms ----
+
+    /// The board seen from the other side: flipped vertically, colours swapped, the other
+    /// side to move; rights and en passant square follow (the stack is not kept).
+    fn mirror(&self) -> Board {
+        let mut setup = self.edit_setup();
+        setup.board = setup.board.mirror();
+        setup.turn = !setup.turn;
+        setup.castling_rooks = setup.castling_rooks.flip_vertical();
+        setup.ep_square = setup.ep_square.map(|s| Square::new(s.index() as u8 ^ 0x38));
+        Board::from_setup(setup, self.chess960)
+    }
+
+    /// Mirrors the board in place (and clears the stack).
+    fn apply_mirror(&mut self) {
+        let mirrored = self.mirror();
+        self.pos = mirrored.pos;
+        self.loose = mirrored.loose;
+        self.castling_raw = mirrored.castling_raw;
+        self.stack.clear();
+    }
+
+    // ---- Chess960 ----
+
+    /// The Chess960 start position number `n` (0 ... 959; 518 is the standard one).
+    #[classmethod]
+    #[pyo3(signature = (scharnagl, *, chess960 = true))]
+    fn from_chess960_pos(
+        _cls: &Bound<'_, PyType>,
+        scharnagl: i64,
+        chess960: bool,
+    ) -> PyResult<Board> {
+        Ok(Board::from_position(
+            chess960_position(scharnagl)?,
+            chess960,
+        ))
+    }
+
+    /// Sets up Chess960 start position `n`.
+    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+        let pos = chess960_position(scharnagl)?;
+        self.set_setup(pos.to_setup());
+        Ok(())
+    }
+
+    /// The Chess960 number of this position if it is a start position, else None.
+    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let mut setup = self.pos.to_setup();
+        if !ignore_counters && (setup.halfmoves != 0 || setup.fullmoves != 1) {
+            return None;
+        }
+        if ignore_turn {
+            setup.turn = Color::White;
+        }
+        if setup.ep_square.is_some() && !ignore_turn {
+            setup.ep_square = self.legal_ep();
+        }
+        if ignore_castling {
+            let rooks = setup.board.by_role(Role::Rook) & Bitboard::BACKRANKS;
+            setup.castling_rooks = rooks;
+        }
+        let (pos, _) = Position::from_setup_permissive(setup, CastlingMode::Chess960);
+        if self.loose {
+            return None;
+        }
+        pos.chess960_number()
+    }
+
+    /// Whether a castling right is held by a rook or king off the standard squares.
+    fn has_chess960_castling_rights(&self) -> bool {
+        // The rights as set that hold by Chess960's rules.
+        let setup = self.edit_setup();
+        let rights = setup.castling_rooks.without(setup.invalid_castling_rooks());
+        if rights.without(Bitboard::CORNERS).any() {
+            return true;
+        }
+        let board = self.pos.board();
+        [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
+            .into_iter()
+            .any(|(color, rank)| {
+                let king = quadboard_chess::Piece::new(color, Role::King);
+                (rights & Bitboard::rank(rank)).any()
+                    && board.piece_at(Square::from_coords(File::E, rank)) != Some(king)
+            })
+    }
+
+    // ---- Copies and pickling ----
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// Pickles as the starting FEN, its en passant square and castling rights as set, the
+    /// moves in UCI and the Chess960 flag.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let board = slf.borrow();
+        let root = board.root();
+        // The placement, side and counters; the en passant square and the rights as set
+        // travel apart (a FEN cannot hold every value python-chess's attributes take).
+        let mut setup = root.pos.to_setup();
+        setup.castling_rooks = Bitboard::EMPTY;
+        setup.ep_square = None;
+        let root_fen = setup.to_fen(CastlingMode::Standard);
+        let moves: Vec<String> = board
+            .stack
+            .iter()
+            .map(|e| {
+                if e.m == QMove::NULL {
+                    "0000".to_owned()
+                } else {
+                    board.to_py(&e.before, e.m).to_uci()
+                }
+            })
+            .collect();
+        let rebuild = py.import("quadboard._cold")?.getattr("_unpickle_board")?;
+        let args = PyTuple::new(
+            py,
+            [
+                slf.get_type().into_any(),
+                root_fen.into_pyobject(py)?.into_any(),
+                root.pos
+                    .ep_square()
+                    .map(|s| s.index() as u8)
+                    .into_pyobject(py)?
+                    .into_any(),
+                root.castling_raw.0.into_pyobject(py)?.into_any(),
+                moves.into_pyobject(py)?.into_any(),
+                board.chess960.into_pyobject(py)?.to_owned().into_any(),
+            ],
+        )?;
+        Ok((rebuild, args))
+    }
+
+    #[setter]
+    fn set_turn(&mut self, white: bool) {
+        self.edit_keeping_stack(|s| s.turn = color_of(white));
+    }
+
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<i64>) -> PyResult<()> {
+        let square = square.map(square_arg).transpose()?.map(Square::new);
+        self.edit_keeping_stack(|s| s.ep_square = square);
+        Ok(())
+    }
+
+    #[setter]
+    fn set_castling_rights(&mut self, mask: u64) {
+        self.edit_keeping_stack(|s| s.castling_rooks = Bitboard(mask));
+    }
+
+    #[setter]
+    fn set_halfmove_clock(&mut self, n: u32) {
+        self.edit_keeping_stack(|s| s.halfmoves = n);
+    }
+
+    #[setter]
+    fn set_fullmove_number(&mut self, n: u32) {
+        self.edit_keeping_stack(|s| s.fullmoves = n);
+    }
+
+    /// The board in chess figurines (see python-chess's `Board.unicode`).
+    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "\u{2b58}", orientation = true))]
+    fn unicode(
+        slf: &Bound<'_, Self>,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> PyResult<String> {
+        cold(slf.py(), "unicode")?
+            .call1((slf, invert_color, borders, empty_square, orientation))?
+            .extract()
+    }
+
+    /// The position as EPD, with `opcode=value` operations (moves in SAN, strings
+    /// quoted, None for an opcode alone).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd(
+        slf: &Bound<'_, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let _ = promoted;
+        let operations = match operations {
+            Some(o) => o.clone(),
+            None => PyDict::new(slf.py()),
+        };
+        cold(slf.py(), "epd")?
+            .call1((slf, shredder, en_passant, operations))?
+            .extract()
+    }
+
+    /// Sets the position of an EPD line and returns its operations as a dict.
+    fn set_epd<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyAny>> {
+        cold(slf.py(), "set_epd")?.call1((slf, epd))
+    }
+
+    /// A copy with `f` applied to every piece mask, the castling rights and the en
+    /// passant square.
+    fn transform<'py>(
+        slf: &Bound<'py, Self>,
+        f: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        cold(slf.py(), "transform")?.call1((slf, f))
+    }
+
+    /// Applies `f` as [`Board::transform`] does, in place (the stack is cleared).
+    fn apply_transform(slf: &Bound<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let result = cold(slf.py(), "transform")?.call1((slf, f))?;
+        let result = result.cast::<Board>()?.borrow();
+        let mut this = slf.borrow_mut();
+        this.pos = result.pos;
+        this.loose = result.loose;
+        this.castling_raw = result.castling_raw;
+        this.stack.clear();
+        Ok(())
     }
 
     fn __str__(&self) -> String {
@@ -770,7 +1894,17 @@ impl LegalMoveGenerator {
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).pos.count_legal_moves() as usize
+        self.count(py)
+    }
+
+    /// The number of legal moves.
+    fn count(&self, py: Python<'_>) -> usize {
+        let board = self.board.borrow(py);
+        if board.loose {
+            rules::legal_moves(&board.pos).len()
+        } else {
+            board.pos.count_legal_moves() as usize
+        }
     }
 
     fn __bool__(&self, py: Python<'_>) -> bool {
@@ -787,11 +1921,230 @@ impl LegalMoveGenerator {
     fn __repr__(&self, py: Python<'_>) -> String {
         let board = self.board.borrow(py);
         let sans: Vec<String> = board
-            .pos
-            .legal_moves()
+            .legal_qmoves()
             .iter()
-            .map(|&m| board.pos.to_san(m).to_string())
+            .map(|&m| {
+                if board.loose {
+                    board.to_py(&board.pos, m).to_uci()
+                } else {
+                    board.pos.to_san(m).to_string()
+                }
+            })
             .collect();
         format!("<LegalMoveGenerator ({})>", sans.join(", "))
+    }
+}
+
+/// Reads a piece type argument (1 = pawn ... 6 = king).
+fn role_arg(piece_type: i64) -> PyResult<Role> {
+    usize::try_from(piece_type)
+        .ok()
+        .filter(|&t| (1..=6).contains(&t))
+        .and_then(|t| Role::from_index(t - 1))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid piece type {piece_type} (1 = pawn ... 6 = king)"
+            ))
+        })
+}
+
+/// The Chess960 start position of a number, or `ValueError`.
+fn chess960_position(n: i64) -> PyResult<Position> {
+    u16::try_from(n)
+        .ok()
+        .and_then(|n| Position::chess960(n).ok())
+        .ok_or_else(|| PyValueError::new_err(format!("chess960 position index not 0 <= {n} < 960")))
+}
+
+/// python-chess's `Status` flags of a position, built from the library's validation and
+/// the counts python-chess checks.
+fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
+    let board = pos.board();
+    let mut flags = 0;
+    if board.occupied().is_empty() {
+        flags |= 1 << 11;
+    }
+    let king = |c| board.by_piece(quadboard_chess::Piece::new(c, Role::King));
+    if king(Color::White).is_empty() {
+        flags |= 1 << 0;
+    }
+    if king(Color::Black).is_empty() {
+        flags |= 1 << 1;
+    }
+    // python-chess counts kings over both colours.
+    if board.by_role(Role::King).count() > 2 {
+        flags |= 1 << 2;
+    }
+    for (color, pawns_flag, pieces_flag) in [(Color::White, 3, 6), (Color::Black, 4, 7)] {
+        let ours = board.by_color(color);
+        if (ours & board.by_role(Role::Pawn)).count() > 8 {
+            flags |= 1 << pawns_flag;
+        }
+        if ours.count() > 16 {
+            flags |= 1 << pieces_flag;
+        }
+    }
+    if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
+        flags |= 1 << 5;
+    }
+    let setup = pos.to_setup();
+    let reasons = setup.validate();
+    if castling_raw != pos.castling_rooks() {
+        flags |= 1 << 8;
+    }
+    if reasons.contains(Reasons::INVALID_EP_SQUARE) {
+        flags |= 1 << 9;
+    }
+    let them = !pos.turn();
+    if rules::king(pos, them).is_some_and(|k| rules::attackers(pos, pos.turn(), k).any()) {
+        flags |= 1 << 10;
+    }
+    // python-chess's impossible checks: more than two checkers, or two on one line with
+    // the king (no single move uncovers both).
+    let checkers = rules::checkers(pos);
+    if checkers.count() > 2 {
+        flags |= 1 << 15 | 1 << 16;
+    } else if let (Some(a), Some(b), Some(king)) =
+        (checkers.lsb(), checkers.msb(), rules::king(pos, pos.turn()))
+    {
+        if a != b && quadboard_chess::attacks::aligned(a, b, king) {
+            flags |= 1 << 16;
+        }
+        // After a double push, a check comes from the pushed pawn or from a slider it
+        // uncovered.
+        let ep_rank = if pos.turn().is_white() {
+            Rank::Sixth
+        } else {
+            Rank::Third
+        };
+        if let Some(ep) = pos.ep_square().filter(|ep| ep.rank() == ep_rank) {
+            let (pushed, origin) = if pos.turn().is_white() {
+                (ep.index() as u8 - 8, ep.index() as u8 + 8)
+            } else {
+                (ep.index() as u8 + 8, ep.index() as u8 - 8)
+            };
+            let fits = |c: Square| {
+                c.index() as u8 == pushed
+                    || quadboard_chess::attacks::between(c, king).contains(Square::new(origin))
+            };
+            if !checkers.iter().all(fits) {
+                flags |= 1 << 16;
+            }
+        }
+    }
+    flags
+}
+
+/// A function of the package's `_cold` module (the cold parts of `Board`, in Python).
+fn cold<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("quadboard._cold")?.getattr(name)
+}
+
+/// python-chess's `Status` type, from the package's `_core` module.
+static STATUS_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn status_type(py: Python<'_>) -> PyResult<&Py<PyAny>> {
+    STATUS_TYPE.get_or_try_init(py, || {
+        Ok::<_, PyErr>(py.import("quadboard._core")?.getattr("Status")?.unbind())
+    })
+}
+
+impl Board {
+    /// The pseudo-legal moves in python-chess's order.
+    fn pseudo_qmoves(&self) -> Vec<QMove> {
+        let mut moves = Vec::with_capacity(64);
+        rules::pseudo_legal_moves(&self.pos, &mut moves);
+        rules::sort_moves(&self.pos, &mut moves, false);
+        moves
+    }
+
+    /// Whether a library move of the current position captures (en passant included).
+    fn captures(&self, m: QMove) -> bool {
+        m.kind() == MoveKind::EnPassant
+            || (m.kind() != MoveKind::Castle
+                && self.pos.board().by_color(!self.pos.turn()).contains(m.to()))
+    }
+
+    /// The castling side of a legal castling move, else None.
+    fn castling_side(&self, m: Move) -> Option<quadboard_chess::CastlingSide> {
+        self.to_legal(m, true)
+            .filter(|q| q.is_castle())
+            .map(|q| quadboard_chess::CastlingSide::of(q.from(), q.to()))
+    }
+
+    /// An iterator over the moves between the masks that `keep` accepts, as shared objects.
+    fn move_iter<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<QMove>,
+        from_mask: u64,
+        to_mask: u64,
+        keep: impl Fn(QMove) -> bool,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let table = Move::table(py)?;
+        let (from_mask, to_mask) = (Bitboard(from_mask), Bitboard(to_mask));
+        PyList::new(
+            py,
+            moves
+                .into_iter()
+                .filter(|&m| from_mask.contains(m.from()) && to_mask.contains(m.to()) && keep(m))
+                .map(|m| self.to_py(&self.pos, m).object_in(py, table)),
+        )?
+        .into_any()
+        .try_iter()
+    }
+
+    /// Applies an edit of the setup that keeps the move stack (python-chess's attribute
+    /// setters: `turn`, `ep_square`, `castling_rights`, the counters).
+    fn edit_keeping_stack(&mut self, edit: impl FnOnce(&mut Setup)) {
+        let mut setup = self.edit_setup();
+        edit(&mut setup);
+        self.castling_raw = setup.castling_rooks;
+        (self.pos, self.loose) = position_of(setup, self.chess960);
+    }
+}
+
+/// The pseudo-legal moves of a board (`board.pseudo_legal_moves`): iterable, with
+/// `len()`, `count()` and `in`, always of the board's current position.
+#[pyclass(module = "quadboard")]
+pub struct PseudoLegalMoveGenerator {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl PseudoLegalMoveGenerator {
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let board = self.board.borrow(py);
+        board.move_iter(py, board.pseudo_qmoves(), u64::MAX, u64::MAX, |_| true)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.count(py)
+    }
+
+    /// The number of pseudo-legal moves.
+    fn count(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).pseudo_qmoves().len()
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.count(py) > 0
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.borrow(py).to_pseudo_legal(*m.get()).is_some(),
+            Err(_) => false,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let board = self.board.borrow(py);
+        let moves: Vec<String> = board
+            .pseudo_qmoves()
+            .iter()
+            .map(|&m| board.to_py(&board.pos, m).to_uci())
+            .collect();
+        format!("<PseudoLegalMoveGenerator ({})>", moves.join(", "))
     }
 }

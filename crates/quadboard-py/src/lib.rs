@@ -11,6 +11,8 @@ pub mod board;
 pub mod errors;
 pub mod moves;
 pub mod pgn;
+pub mod rules;
+pub mod squareset;
 
 /// The module `quadboard._quadboard`.
 #[pymodule]
@@ -18,8 +20,10 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoveGenerator>()?;
+    m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
+    m.add_class::<squareset::SquareSet>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add(
@@ -37,6 +41,14 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::between, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::tables, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::square_knight_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::flip_vertical, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::flip_horizontal, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::flip_diagonal, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::flip_anti_diagonal, m)?)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     Ok(())
 }

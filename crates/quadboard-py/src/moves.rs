@@ -222,7 +222,26 @@ impl Move {
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.to_uci())
     }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+        let m = slf.get();
+        (
+            slf.get_type(),
+            (m.from, m.to, (m.promotion != 0).then_some(m.promotion)),
+        )
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
 }
+
+/// Every `Piece` object that can exist, made once (black pawn ... white king).
+static PIECES: PyOnceLock<Vec<Py<Piece>>> = PyOnceLock::new();
 
 /// A piece: its type (1 = pawn ... 6 = king) and colour (True = white).
 #[pyclass(frozen, eq, hash, module = "quadboard")]
@@ -243,6 +262,36 @@ impl Piece {
             piece_type: piece.role() as u8,
             color: piece.color().is_white(),
         }
+    }
+
+    /// The library piece.
+    pub fn to_library(self) -> quadboard_chess::Piece {
+        let role = Role::from_index(usize::from(self.piece_type) - 1).unwrap_or(Role::Pawn);
+        let color = if self.color {
+            quadboard_chess::Color::White
+        } else {
+            quadboard_chess::Color::Black
+        };
+        quadboard_chess::Piece::new(color, role)
+    }
+
+    /// The twelve `Piece` objects, made on first use (index: `object_in`).
+    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<Piece>]> {
+        let table = PIECES.get_or_try_init(py, || {
+            let mut table = Vec::with_capacity(12);
+            for color in [false, true] {
+                for piece_type in 1..=6 {
+                    table.push(Py::new(py, Piece { piece_type, color })?);
+                }
+            }
+            Ok::<_, PyErr>(table)
+        })?;
+        Ok(table)
+    }
+
+    /// The shared object of this piece from the table of [`Piece::table`].
+    pub fn object_in(self, py: Python<'_>, table: &[Py<Piece>]) -> Py<Piece> {
+        table[usize::from(self.color) * 6 + usize::from(self.piece_type) - 1].clone_ref(py)
     }
 
     fn letter(self) -> char {
@@ -307,6 +356,11 @@ impl Piece {
 
     fn __str__(&self) -> String {
         self.symbol()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, bool)) {
+        let p = slf.get();
+        (slf.get_type(), (p.piece_type, p.color))
     }
 
     fn __repr__(&self) -> String {

@@ -37,7 +37,12 @@ impl Parsed {
             moves.push(board.to_py(&board.pos, m));
             let before = board.pos;
             board.pos.play_unchecked(m);
-            board.stack.push((before, m));
+            board.stack.push(crate::board::Entry {
+                before,
+                loose: false,
+                castling_raw: before.castling_rooks(),
+                m,
+            });
         }
         Parsed {
             tags: game.tags().to_vec(),

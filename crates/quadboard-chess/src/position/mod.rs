@@ -10,6 +10,7 @@
 mod legality;
 mod move_facts;
 mod null_move;
+mod permissive;
 mod staged;
 mod text;
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import List
 
 from . import pgn
+from ._core import *  # noqa: F401,F403  (constants, square functions, BB_* masks)
+from ._core import SQUARE_NAMES, __all__ as _CORE_NAMES
 from ._outcome import Outcome, Termination
 from ._quadboard import (
     STARTING_FEN,
@@ -17,8 +19,10 @@ from ._quadboard import (
     IllegalMoveError,
     InvalidMoveError,
     LegalMoveGenerator,
+    PseudoLegalMoveGenerator,
     Move,
     Piece,
+    SquareSet,
     legal_move_counts,
     perft,
 )
@@ -33,30 +37,16 @@ PIECE_TYPES: List[int] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
-FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
-RANK_NAMES: List[str] = ["1", "2", "3", "4", "5", "6", "7", "8"]
-SQUARES: List[int] = list(range(64))
-SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
-
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
-# A1 = 0, B1 = 1, ..., H8 = 63, as module constants.
-globals().update({name.upper(): index for index, name in enumerate(SQUARE_NAMES)})
+# python-chess's placement-only base class: here one class holds the placement and the
+# rest of the position, so isinstance checks against either name hold.
+BaseBoard = Board
 
 
 def square(file_index: int, rank_index: int) -> int:
     """The square of a file (0 = a) and rank (0 = first)."""
     return rank_index * 8 + file_index
-
-
-def square_file(square: int) -> int:
-    """The file of a square, 0 = a."""
-    return square & 7
-
-
-def square_rank(square: int) -> int:
-    """The rank of a square, 0 = first."""
-    return square >> 3
 
 
 def square_name(square: int) -> str:
@@ -89,10 +79,10 @@ def piece_name(piece_type: int) -> str:
 
 
 __all__ = [
-    "AmbiguousMoveError", "BLACK", "BISHOP", "Board", "COLORS", "COLOR_NAMES", "FILE_NAMES",
+    "AmbiguousMoveError", "BLACK", "BISHOP", "Board", "COLORS", "COLOR_NAMES",
     "IllegalMoveError", "InvalidMoveError", "KING", "KNIGHT", "LegalMoveGenerator", "Move",
     "Outcome", "PAWN", "PIECE_NAMES", "PIECE_SYMBOLS", "PIECE_TYPES", "Piece", "QUEEN",
-    "RANK_NAMES", "ROOK", "SQUARES", "SQUARE_NAMES", "STARTING_BOARD_FEN", "STARTING_FEN",
-    "Termination", "WHITE", "legal_move_counts", "parse_square", "perft", "pgn",
-    "piece_name", "piece_symbol", "square", "square_file", "square_name", "square_rank",
-] + [name.upper() for name in SQUARE_NAMES]
+    "ROOK", "STARTING_BOARD_FEN", "STARTING_FEN",
+    "BaseBoard", "PseudoLegalMoveGenerator", "SquareSet", "Termination", "WHITE", "legal_move_counts", "parse_square", "perft", "pgn",
+    "piece_name", "piece_symbol", "square", "square_name",
+] + _CORE_NAMES

@@ -1,0 +1,215 @@
+"""python-chess's core constants, square functions and bitboard helpers (cold code: plain
+Python over ints, with the attack tables and rays taken from the Rust library once)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Dict, Iterator, List
+
+from ._quadboard import _tables, between, ray, square_knight_distance
+from ._quadboard import flip_anti_diagonal, flip_diagonal, flip_horizontal, flip_vertical
+
+UNICODE_PIECE_SYMBOLS: Dict[str, str] = {
+    "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
+    "Q": "\u2655", "q": "\u265b", "K": "\u2654", "k": "\u265a", "P": "\u2659", "p": "\u265f",
+}
+
+FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES: List[str] = ["1", "2", "3", "4", "5", "6", "7", "8"]
+SQUARES: List[int] = list(range(64))
+SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+# The squares seen from black's side: a8 first (index 0), h1 last.
+SQUARES_180: List[int] = [sq ^ 0x38 for sq in SQUARES]
+
+BB_EMPTY: int = 0
+BB_ALL: int = (1 << 64) - 1
+BB_SQUARES: List[int] = [1 << sq for sq in SQUARES]
+BB_FILES: List[int] = [0x0101_0101_0101_0101 << f for f in range(8)]
+BB_RANKS: List[int] = [0xFF << (8 * r) for r in range(8)]
+BB_LIGHT_SQUARES: int = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES: int = 0xAA55_AA55_AA55_AA55
+BB_CORNERS: int = BB_SQUARES[0] | BB_SQUARES[7] | BB_SQUARES[56] | BB_SQUARES[63]
+BB_CENTER: int = BB_SQUARES[27] | BB_SQUARES[28] | BB_SQUARES[35] | BB_SQUARES[36]
+BB_BACKRANKS: int = BB_RANKS[0] | BB_RANKS[7]
+
+_KNIGHT, _KING, _PAWN, _RAYS = _tables()
+BB_KNIGHT_ATTACKS: List[int] = _KNIGHT
+BB_KING_ATTACKS: List[int] = _KING
+# Indexed by colour: BB_PAWN_ATTACKS[BLACK] (False == 0) and BB_PAWN_ATTACKS[WHITE].
+BB_PAWN_ATTACKS: List[List[int]] = list(_PAWN)
+BB_RAYS: List[List[int]] = _RAYS
+del _KNIGHT, _KING, _PAWN, _RAYS
+
+_NAMED: Dict[str, int] = {}
+for _i, _name in enumerate(SQUARE_NAMES):
+    _NAMED[_name.upper()] = _i
+    _NAMED["BB_" + _name.upper()] = 1 << _i
+for _i, _name in enumerate(FILE_NAMES):
+    _NAMED["BB_FILE_" + _name.upper()] = BB_FILES[_i]
+for _i, _name in enumerate(RANK_NAMES):
+    _NAMED["BB_RANK_" + _name] = BB_RANKS[_i]
+globals().update(_NAMED)
+
+
+class Status(enum.IntFlag):
+    """Why a board is not a valid position (``Board.status()``), python-chess's flags."""
+
+    VALID = 0
+    NO_WHITE_KING = 1 << 0
+    NO_BLACK_KING = 1 << 1
+    TOO_MANY_KINGS = 1 << 2
+    TOO_MANY_WHITE_PAWNS = 1 << 3
+    TOO_MANY_BLACK_PAWNS = 1 << 4
+    PAWNS_ON_BACKRANK = 1 << 5
+    TOO_MANY_WHITE_PIECES = 1 << 6
+    TOO_MANY_BLACK_PIECES = 1 << 7
+    BAD_CASTLING_RIGHTS = 1 << 8
+    INVALID_EP_SQUARE = 1 << 9
+    OPPOSITE_CHECK = 1 << 10
+    EMPTY = 1 << 11
+    RACE_CHECK = 1 << 12
+    RACE_OVER = 1 << 13
+    RACE_MATERIAL = 1 << 14
+    TOO_MANY_CHECKERS = 1 << 15
+    IMPOSSIBLE_CHECK = 1 << 16
+
+
+for _name, _flag in Status.__members__.items():
+    _NAMED["STATUS_" + _name] = _flag
+    globals()["STATUS_" + _name] = _flag
+
+
+def square_file(square: int) -> int:
+    """The file of a square, 0 = a."""
+    return square & 7
+
+
+def square_rank(square: int) -> int:
+    """The rank of a square, 0 = first."""
+    return square >> 3
+
+
+def square_distance(a: int, b: int) -> int:
+    """King steps from one square to another (the larger of the file and rank gaps)."""
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+
+
+def square_manhattan_distance(a: int, b: int) -> int:
+    """The file gap plus the rank gap between two squares."""
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
+
+
+def square_mirror(square: int) -> int:
+    """The square on the same file with the rank flipped (a1 <-> a8)."""
+    return square ^ 0x38
+
+
+def lsb(bb: int) -> int:
+    """The lowest set bit's index, -1 for 0."""
+    return (bb & -bb).bit_length() - 1
+
+
+def msb(bb: int) -> int:
+    """The highest set bit's index, -1 for 0."""
+    return bb.bit_length() - 1
+
+
+def scan_forward(bb: int) -> Iterator[int]:
+    """The set bits' indices, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def scan_reversed(bb: int) -> Iterator[int]:
+    """The set bits' indices, highest first."""
+    while bb:
+        top = bb.bit_length() - 1
+        yield top
+        bb ^= 1 << top
+
+
+def popcount(bb: int) -> int:
+    """The number of set bits."""
+    return bin(bb).count("1")
+
+
+_NOT_A = BB_ALL ^ BB_FILES[0]
+_NOT_H = BB_ALL ^ BB_FILES[7]
+_NOT_AB = _NOT_A & (BB_ALL ^ BB_FILES[1])
+_NOT_GH = _NOT_H & (BB_ALL ^ BB_FILES[6])
+
+
+def shift_down(b: int) -> int:
+    """Every square one rank down (towards rank 1)."""
+    return b >> 8
+
+
+def shift_2_down(b: int) -> int:
+    """Every square two ranks down."""
+    return b >> 16
+
+
+def shift_up(b: int) -> int:
+    """Every square one rank up (towards rank 8); what leaves the board is dropped."""
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: int) -> int:
+    """Every square two ranks up."""
+    return (b << 16) & BB_ALL
+
+
+def shift_right(b: int) -> int:
+    """Every square one file right (towards h); what leaves the board is dropped."""
+    return (b << 1) & _NOT_A & BB_ALL
+
+
+def shift_2_right(b: int) -> int:
+    """Every square two files right."""
+    return (b << 2) & _NOT_AB & BB_ALL
+
+
+def shift_left(b: int) -> int:
+    """Every square one file left (towards a); what leaves the board is dropped."""
+    return (b >> 1) & _NOT_H
+
+
+def shift_2_left(b: int) -> int:
+    """Every square two files left."""
+    return (b >> 2) & _NOT_GH
+
+
+def shift_up_left(b: int) -> int:
+    """Every square one step up and left."""
+    return (b << 7) & _NOT_H & BB_ALL
+
+
+def shift_up_right(b: int) -> int:
+    """Every square one step up and right."""
+    return (b << 9) & _NOT_A & BB_ALL
+
+
+def shift_down_left(b: int) -> int:
+    """Every square one step down and left."""
+    return (b >> 9) & _NOT_H
+
+
+def shift_down_right(b: int) -> int:
+    """Every square one step down and right."""
+    return (b >> 7) & _NOT_A
+
+
+__all__ = [
+    "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
+    "BB_FILES", "BB_KING_ATTACKS", "BB_KNIGHT_ATTACKS", "BB_LIGHT_SQUARES", "BB_PAWN_ATTACKS",
+    "BB_RANKS", "BB_RAYS", "BB_SQUARES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARES_180",
+    "SQUARE_NAMES", "Status", "UNICODE_PIECE_SYMBOLS", "between", "flip_anti_diagonal",
+    "flip_diagonal", "flip_horizontal", "flip_vertical", "lsb", "msb", "popcount", "ray",
+    "scan_forward", "scan_reversed", "shift_2_down", "shift_2_left", "shift_2_right",
+    "shift_2_up", "shift_down", "shift_down_left", "shift_down_right", "shift_left",
+    "shift_right", "shift_up", "shift_up_left", "shift_up_right", "square_distance",
+    "square_file", "square_knight_distance", "square_manhattan_distance", "square_mirror",
+    "square_rank",
+] + sorted(_NAMED)

@@ -1,0 +1,509 @@
+//! `quadboard.SquareSet` (a mutable set of squares over one 64-bit mask) and the
+//! bitboard functions of python-chess's core module that have a library home.
+
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
+use quadboard_chess::attacks;
+use quadboard_chess::{Bitboard, Square};
+
+/// Reads a square argument: an int in 0..63, or `ValueError` naming it.
+pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+    let index: i64 = obj.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a square is an int (0 = a1 ... 63 = h8), not {}",
+            obj.repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+    })?;
+    match u8::try_from(index) {
+        Ok(i) if i < 64 => Ok(Square::new(i)),
+        _ => Err(PyValueError::new_err(format!(
+            "square {index} is out of range (0 = a1 ... 63 = h8)"
+        ))),
+    }
+}
+
+/// The low 64 bits of a Python int (what `x & BB_ALL` keeps).
+fn low_bits(int: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(v) = int.extract::<u64>() {
+        return Ok(v);
+    }
+    if let Ok(v) = int.extract::<i64>() {
+        return Ok(v as u64);
+    }
+    int.call_method1("__and__", (u64::MAX,))?.extract()
+}
+
+/// A mask from what python-chess accepts as a set of squares: a `SquareSet`, an int (or
+/// anything with `__int__`) whose low 64 bits are the mask, or an iterable of squares.
+pub fn mask_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(set) = obj.cast::<SquareSet>() {
+        return Ok(set.borrow().mask);
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return low_bits(obj);
+    }
+    if obj.hasattr("__int__")? {
+        return low_bits(&obj.call_method0("__int__")?);
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected a SquareSet, an int mask or an iterable of squares, not {}",
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        ))
+    })?;
+    let mut mask = 0u64;
+    for item in iter {
+        mask |= 1 << square_of(&item?)?.index();
+    }
+    Ok(mask)
+}
+
+/// The squares of a mask as a Python list, in ascending order.
+fn square_list<'py>(py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, Bitboard(mask).iter().map(|s| s.index() as u8))
+}
+
+/// A set of squares, as python-chess's `SquareSet`: built from an int mask or an
+/// iterable of squares, iterated in square order (a1 first), with set operators that take
+/// sets, ints and iterables.
+#[pyclass(subclass, freelist = 64, module = "quadboard")]
+#[derive(Clone, Copy)]
+pub struct SquareSet {
+    /// Bit i for square i.
+    pub mask: u64,
+}
+
+impl SquareSet {
+    /// A new Python `SquareSet` of a mask.
+    pub fn object(py: Python<'_>, mask: u64) -> PyResult<Py<SquareSet>> {
+        Py::new(py, SquareSet { mask })
+    }
+}
+
+#[pymethods]
+impl SquareSet {
+    /// `SquareSet(squares=0)`: an int mask (its low 64 bits) or an iterable of squares.
+    #[new]
+    #[pyo3(signature = (squares = None))]
+    fn py_new(squares: Option<&Bound<'_, PyAny>>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: squares.map(mask_of).transpose()?.unwrap_or(0),
+        })
+    }
+
+    /// The mask, bit i for square i.
+    #[getter]
+    fn get_mask(&self) -> u64 {
+        self.mask
+    }
+
+    #[setter]
+    fn set_mask(&mut self, mask: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask = low_bits(mask)?;
+        Ok(())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        square_list(py, self.mask)?.into_any().try_iter()
+    }
+
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let list = square_list(py, self.mask)?;
+        list.reverse()?;
+        list.into_any().try_iter()
+    }
+
+    fn __contains__(&self, square: &Bound<'_, PyAny>) -> bool {
+        match square.extract::<i64>() {
+            Ok(i) if (0..64).contains(&i) => self.mask >> i & 1 == 1,
+            _ => false,
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        self.mask.count_ones() as usize
+    }
+
+    fn __bool__(&self) -> bool {
+        self.mask != 0
+    }
+
+    fn __int__(&self) -> u64 {
+        self.mask
+    }
+
+    fn __index__(&self) -> u64 {
+        self.mask
+    }
+
+    /// Adds a square.
+    fn add(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask |= 1 << square_of(square)?.index();
+        Ok(())
+    }
+
+    /// Removes a square if present.
+    fn discard(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask &= !(1 << square_of(square)?.index());
+        Ok(())
+    }
+
+    /// Removes a square; `KeyError` if it is not in the set.
+    fn remove(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        let bit = 1 << square_of(square)?.index();
+        if self.mask & bit == 0 {
+            return Err(PyKeyError::new_err(square.clone().unbind()));
+        }
+        self.mask &= !bit;
+        Ok(())
+    }
+
+    /// Removes and returns the lowest square; `KeyError` when empty.
+    fn pop(&mut self) -> PyResult<u8> {
+        let mut b = Bitboard(self.mask);
+        let square = b
+            .pop_lsb()
+            .ok_or_else(|| PyKeyError::new_err("pop from empty SquareSet"))?;
+        self.mask = b.0;
+        Ok(square.index() as u8)
+    }
+
+    /// Removes every square.
+    fn clear(&mut self) {
+        self.mask = 0;
+    }
+
+    /// A copy.
+    fn copy(&self) -> SquareSet {
+        *self
+    }
+
+    /// Adds the squares of every argument.
+    #[pyo3(signature = (*others))]
+    fn update(&mut self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
+        for other in others {
+            self.mask |= mask_of(&other)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the squares that every argument has.
+    #[pyo3(signature = (*others))]
+    fn intersection_update(&mut self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
+        for other in others {
+            self.mask &= mask_of(&other)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the squares of the argument.
+    fn difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask &= !mask_of(other)?;
+        Ok(())
+    }
+
+    /// Toggles the squares of the argument.
+    fn symmetric_difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask ^= mask_of(other)?;
+        Ok(())
+    }
+
+    /// The squares in either.
+    fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.mask | mask_of(other)?,
+        })
+    }
+
+    /// The squares in both.
+    fn intersection(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.mask & mask_of(other)?,
+        })
+    }
+
+    /// The squares of this set that are not in the other.
+    fn difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.mask & !mask_of(other)?,
+        })
+    }
+
+    /// The squares in exactly one of the two.
+    fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: self.mask ^ mask_of(other)?,
+        })
+    }
+
+    /// Whether the two have no square in common.
+    fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.mask & mask_of(other)? == 0)
+    }
+
+    /// Whether every square of this set is in the other.
+    fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.mask & !mask_of(other)? == 0)
+    }
+
+    /// Whether every square of the other is in this set.
+    fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(mask_of(other)? & !self.mask == 0)
+    }
+
+    fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.union(other)
+    }
+
+    fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.intersection(other)
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.difference(other)
+    }
+
+    fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.symmetric_difference(other)
+    }
+
+    fn __ior__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask |= mask_of(other)?;
+        Ok(())
+    }
+
+    fn __iand__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask &= mask_of(other)?;
+        Ok(())
+    }
+
+    fn __isub__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask &= !mask_of(other)?;
+        Ok(())
+    }
+
+    fn __ixor__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask ^= mask_of(other)?;
+        Ok(())
+    }
+
+    fn __invert__(&self) -> SquareSet {
+        SquareSet { mask: !self.mask }
+    }
+
+    fn __lshift__(&self, shift: u32) -> SquareSet {
+        SquareSet {
+            mask: self.mask.checked_shl(shift).unwrap_or(0),
+        }
+    }
+
+    fn __rshift__(&self, shift: u32) -> SquareSet {
+        SquareSet {
+            mask: self.mask.checked_shr(shift).unwrap_or(0),
+        }
+    }
+
+    fn __ilshift__(&mut self, shift: u32) {
+        self.mask = self.mask.checked_shl(shift).unwrap_or(0);
+    }
+
+    fn __irshift__(&mut self, shift: u32) {
+        self.mask = self.mask.checked_shr(shift).unwrap_or(0);
+    }
+
+    /// Equal to a set, int or iterable with the same squares; never equal to anything
+    /// else. (Like python-chess's, a `SquareSet` is mutable and so not hashable.)
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        mask_of(other).is_ok_and(|m| m == self.mask)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    /// The set flipped vertically (rank 1 to rank 8).
+    fn mirror(&self) -> SquareSet {
+        SquareSet {
+            mask: self.mask.swap_bytes(),
+        }
+    }
+
+    /// Every subset of the set, as int masks, the empty one first.
+    fn carry_rippler<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, Bitboard(self.mask).subsets().map(|b| b.0))?
+            .into_any()
+            .try_iter()
+    }
+
+    /// 64 booleans, square a1 first.
+    fn tolist(&self) -> Vec<bool> {
+        (0..64).map(|i| self.mask >> i & 1 == 1).collect()
+    }
+
+    /// The whole rank, file or diagonal through both squares, or an empty set.
+    #[staticmethod]
+    fn ray(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: ray(a, b)? })
+    }
+
+    /// The squares strictly between two squares on a line, or an empty set.
+    #[staticmethod]
+    fn between(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: between(a, b)?,
+        })
+    }
+
+    /// The set of one square.
+    #[staticmethod]
+    fn from_square(square: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: 1 << square_of(square)?.index(),
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64,))> {
+        Ok((slf.get_type().into_any(), (slf.borrow().mask,)))
+    }
+
+    fn __copy__(&self) -> SquareSet {
+        *self
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> SquareSet {
+        *self
+    }
+
+    fn __repr__(&self) -> String {
+        let m = self.mask;
+        format!(
+            "SquareSet(0x{:04x}_{:04x}_{:04x}_{:04x})",
+            m >> 48,
+            m >> 32 & 0xffff,
+            m >> 16 & 0xffff,
+            m & 0xffff
+        )
+    }
+
+    /// The set as an 8x8 grid, rank 8 first: `1` for a square in the set, `.` otherwise.
+    fn __str__(&self) -> String {
+        grid(self.mask)
+    }
+}
+
+/// An 8x8 grid of a mask, rank 8 first: `1` for a set bit, `.` otherwise.
+pub fn grid(mask: u64) -> String {
+    let mut out = String::with_capacity(127);
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            if file > 0 {
+                out.push(' ');
+            }
+            out.push(if mask >> (rank * 8 + file) & 1 == 1 {
+                '1'
+            } else {
+                '.'
+            });
+        }
+        if rank > 0 {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `ray(a, b)`: the mask of the whole line through two squares, or 0.
+#[pyfunction]
+pub fn ray(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let (a, b) = (square_of(a)?, square_of(b)?);
+    if a == b {
+        return Ok(0);
+    }
+    Ok(attacks::line(a, b).0)
+}
+
+/// `between(a, b)`: the mask of the squares strictly between two squares on a line, or 0.
+#[pyfunction]
+pub fn between(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(attacks::between(square_of(a)?, square_of(b)?).0)
+}
+
+/// The knight, king and pawn attack masks of every square, for `BB_KNIGHT_ATTACKS`,
+/// `BB_KING_ATTACKS` and `BB_PAWN_ATTACKS` (black's first, as python-chess indexes them
+/// by colour), and the rays of every pair of squares for `BB_RAYS`.
+#[pyfunction]
+#[pyo3(name = "_tables")]
+#[allow(clippy::type_complexity)]
+pub fn tables() -> (Vec<u64>, Vec<u64>, [Vec<u64>; 2], Vec<Vec<u64>>) {
+    let squares = || (0..64u8).map(Square::new);
+    let pawn =
+        |c: quadboard_chess::Color| squares().map(|s| attacks::pawn(c, s).0).collect::<Vec<_>>();
+    (
+        squares().map(|s| attacks::knight(s).0).collect(),
+        squares().map(|s| attacks::king(s).0).collect(),
+        [
+            pawn(quadboard_chess::Color::Black),
+            pawn(quadboard_chess::Color::White),
+        ],
+        squares()
+            .map(|a| {
+                squares()
+                    .map(|b| if a == b { 0 } else { attacks::line(a, b).0 })
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The fewest knight moves from one square to another (python-chess's
+/// `square_knight_distance`), by breadth-first search over the library's knight attacks.
+#[pyfunction]
+pub fn square_knight_distance(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let (a, b) = (square_of(a)?, square_of(b)?);
+    let mut seen = Bitboard::from_square(a);
+    let mut frontier = seen;
+    let mut steps = 0;
+    while !frontier.contains(b) {
+        let mut next = Bitboard::EMPTY;
+        for s in frontier.iter() {
+            next |= attacks::knight(s);
+        }
+        frontier = next.without(seen);
+        seen |= frontier;
+        steps += 1;
+    }
+    Ok(steps)
+}
+
+/// Reads a bitboard argument: an int in 0..2^64.
+fn bb(mask: u64) -> Bitboard {
+    Bitboard(mask)
+}
+
+/// Flips a mask vertically (rank 1 to rank 8).
+#[pyfunction]
+pub fn flip_vertical(mask: u64) -> u64 {
+    bb(mask).flip_vertical().0
+}
+
+/// Mirrors a mask horizontally (a-file to h-file).
+#[pyfunction]
+pub fn flip_horizontal(mask: u64) -> u64 {
+    bb(mask).mirror_horizontal().0
+}
+
+/// Flips a mask about the a1-h8 diagonal.
+#[pyfunction]
+pub fn flip_diagonal(mask: u64) -> u64 {
+    bb(mask).flip_diagonal().0
+}
+
+/// Flips a mask about the a8-h1 diagonal.
+#[pyfunction]
+pub fn flip_anti_diagonal(mask: u64) -> u64 {
+    bb(mask).flip_anti_diagonal().0
+}
