@@ -15,7 +15,9 @@ struct Rec {
 static qb_u64 perft_rec(const QbPos& p, unsigned depth) {
     if (depth == 0) return 1;
     if (depth == 1) return qb_count_moves(p);
-    if (depth == 2) return QbPerft<2>::run(p);
+    // The kernels' fused two plies, where their move list bound holds (always below a
+    // position with at most 16 pieces a side); the unbounded walk otherwise.
+    if (depth == 2 && qb_fits_move_list(p)) return QbPerft<2>::run(p);
     Rec rec{0, &p, depth};
     qb_for_each_move(p, rec);
     return rec.n;

@@ -4,9 +4,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg,
+};
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
-use quadboard_chess::{Move, Position};
+use quadboard_chess::{Color, Move, Position};
 
 use crate::{kernel_source, GpuPosition};
 
@@ -27,6 +29,9 @@ pub enum GpuError {
     Driver(String),
     /// The options are out of range; the reason names the option.
     Options(String),
+    /// The position has more than 16 pieces of one colour (a lenient setup): the kernels'
+    /// move lists are sized for at most 16.
+    TooManyPieces,
 }
 
 impl fmt::Display for GpuError {
@@ -36,6 +41,9 @@ impl fmt::Display for GpuError {
             GpuError::Compile(reason) => write!(f, "CUDA kernels did not compile ({reason})"),
             GpuError::Driver(reason) => write!(f, "CUDA error ({reason})"),
             GpuError::Options(reason) => write!(f, "bad GPU option ({reason})"),
+            GpuError::TooManyPieces => f.write_str(
+                "more than 16 pieces of one colour: the GPU path counts positions with at most 16 a side",
+            ),
         }
     }
 }
@@ -58,7 +66,10 @@ pub struct GpuOptions {
 impl Default for GpuOptions {
     /// Three plies per thread, batches of 2^21 positions (96 MiB on each side).
     fn default() -> GpuOptions {
-        GpuOptions { kernel_depth: 3, batch: 1 << 21 }
+        GpuOptions {
+            kernel_depth: 3,
+            batch: 1 << 21,
+        }
     }
 }
 
@@ -73,7 +84,10 @@ fn library_loads(name: &str) -> Result<(), String> {
             return Ok(());
         }
     }
-    Err(format!("lib{name} could not be loaded; tried {}", candidates.join(", ")))
+    Err(format!(
+        "lib{name} could not be loaded; tried {}",
+        candidates.join(", ")
+    ))
 }
 
 /// Compiles the kernels to PTX with NVRTC for `arch` (for example `compute_90`), or for
@@ -91,6 +105,45 @@ pub fn compile_ptx(arch: Option<&'static str>) -> Result<String, GpuError> {
     compile_ptx_with_opts(kernel_source(), options)
         .map(|ptx| ptx.to_src())
         .map_err(|e| GpuError::Compile(e.to_string()))
+}
+
+/// Where the PTX for `arch` is kept between runs: NVRTC takes seconds to compile the
+/// kernels. The name holds a hash of the source and the architecture, so a changed kernel
+/// never loads stale code; `QUADBOARD_GPU_CACHE` names the folder (default:
+/// `$XDG_CACHE_HOME/quadboard`, else `$HOME/.cache/quadboard`, the user's own, not a
+/// shared temporary folder where another user could leave a file of that name).
+fn ptx_cache_path(arch: &str) -> Option<std::path::PathBuf> {
+    // FNV-1a, 64 bits: a name, not a defence against a hostile file.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in kernel_source().bytes().chain(arch.bytes()) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+    }
+    let dir: std::path::PathBuf = match std::env::var_os("QUADBOARD_GPU_CACHE") {
+        Some(dir) => dir.into(),
+        None => match std::env::var_os("XDG_CACHE_HOME") {
+            Some(dir) => std::path::PathBuf::from(dir).join("quadboard"),
+            None => std::path::PathBuf::from(std::env::var_os("HOME")?).join(".cache/quadboard"),
+        },
+    };
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join(format!("quadboard-gpu-{hash:016x}.ptx")))
+}
+
+/// Compiles the kernels, loads them and keeps the PTX at `cache` (a failure to write it
+/// only costs the next run the compile).
+fn compile_and_load(
+    ctx: &Arc<CudaContext>,
+    arch: &'static str,
+    cache: Option<&std::path::Path>,
+) -> Result<Arc<cudarc::driver::CudaModule>, GpuError> {
+    let ptx = compile_ptx(Some(arch))?;
+    let module = ctx
+        .load_module(cudarc::nvrtc::Ptx::from_src(ptx.clone()))
+        .map_err(driver)?;
+    if let Some(path) = cache {
+        let _ = std::fs::write(path, ptx);
+    }
+    Ok(module)
 }
 
 /// One CUDA device with the perft kernels loaded.
@@ -116,7 +169,10 @@ impl Gpu {
             )));
         }
         if options.batch == 0 || options.batch > u32::MAX as usize {
-            return Err(GpuError::Options(format!("batch {} is not 1 to 2^32 - 1", options.batch)));
+            return Err(GpuError::Options(format!(
+                "batch {} is not 1 to 2^32 - 1",
+                options.batch
+            )));
         }
         library_loads("cuda").map_err(GpuError::NoDevice)?;
         let ctx = CudaContext::new(0).map_err(|e| GpuError::NoDevice(e.to_string()))?;
@@ -124,8 +180,14 @@ impl Gpu {
         let (major, minor) = ctx.compute_capability().map_err(driver)?;
         // NVRTC wants a static string: the architectures of this century's cards.
         let arch: &'static str = Box::leak(format!("compute_{major}{minor}").into_boxed_str());
-        let ptx = compile_ptx(Some(arch))?;
-        let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx)).map_err(driver)?;
+        let cache = ptx_cache_path(arch);
+        let cached = cache
+            .as_ref()
+            .and_then(|path| std::fs::read_to_string(path).ok());
+        let module = match cached.map(|ptx| ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx))) {
+            Some(Ok(module)) => module,
+            _ => compile_and_load(&ctx, arch, cache.as_deref())?,
+        };
         let kernels = (1..=KERNEL_DEPTH_MAX)
             .map(|d| module.load_function(&format!("qb_perft_{d}")))
             .collect::<Result<Vec<_>, _>>()
@@ -135,7 +197,12 @@ impl Gpu {
         // Never ask for more than half of what is free for the batch.
         let most = free / 2 / core::mem::size_of::<GpuPosition>();
         options.batch = options.batch.min(most.max(1));
-        Ok(Gpu { stream: ctx.default_stream(), kernels, name, options })
+        Ok(Gpu {
+            stream: ctx.default_stream(),
+            kernels,
+            name,
+            options,
+        })
     }
 
     /// The device's name, as the driver gives it.
@@ -151,8 +218,13 @@ impl Gpu {
     /// Perft of `pos` to `depth` (leaf nodes at that depth; 1 at depth 0).
     ///
     /// # Errors
+    /// [`GpuError::TooManyPieces`] for a position with more than 16 pieces of one colour,
     /// [`GpuError::Driver`] when a copy or launch fails.
     pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
+        let board = pos.board();
+        if board.by_color(Color::White).count() > 16 || board.by_color(Color::Black).count() > 16 {
+            return Err(GpuError::TooManyPieces);
+        }
         if depth == 0 {
             return Ok(1);
         }
@@ -162,7 +234,10 @@ impl Gpu {
             kernel: &self.kernels[kernel_depth as usize - 1],
             batch: Vec::with_capacity(self.options.batch),
             capacity: self.options.batch,
-            device: self.stream.alloc_zeros::<GpuPosition>(self.options.batch).map_err(driver)?,
+            device: self
+                .stream
+                .alloc_zeros::<GpuPosition>(self.options.batch)
+                .map_err(driver)?,
             total: self.stream.alloc_zeros::<u64>(1).map_err(driver)?,
         };
         run.expand(pos, depth - kernel_depth)?;
@@ -178,7 +253,7 @@ impl Gpu {
     pub fn perft_divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
         let mut out = Vec::new();
         for m in &pos.legal_moves() {
-            let mut child = pos.clone();
+            let mut child = *pos;
             child.play_unchecked(*m);
             out.push((*m, self.perft(&child, depth.saturating_sub(1))?));
         }
@@ -207,7 +282,7 @@ impl Run<'_> {
             return Ok(());
         }
         for m in &pos.legal_moves() {
-            let mut child = pos.clone();
+            let mut child = *pos;
             child.play_unchecked(*m);
             self.expand(&child, plies - 1)?;
         }
@@ -221,7 +296,9 @@ impl Run<'_> {
             return Ok(());
         }
         let mut view = self.device.slice_mut(..n);
-        self.stream.memcpy_htod(&self.batch, &mut view).map_err(driver)?;
+        self.stream
+            .memcpy_htod(&self.batch, &mut view)
+            .map_err(driver)?;
         let n32 = n as u32;
         let config = LaunchConfig {
             grid_dim: (n32.div_ceil(BLOCK), 1, 1),

@@ -16,24 +16,47 @@ use test_support::Rng;
 fn check(pos: &Position, depth: u32) {
     let gpu = GpuPosition::from(pos);
     for d in 1..=depth {
-        assert_eq!(host_perft(&gpu, d), perft(pos, d), "{} depth {d}", pos.to_fen());
+        assert_eq!(
+            host_perft(&gpu, d),
+            perft(pos, d),
+            "{} depth {d}",
+            pos.to_fen()
+        );
     }
 }
 
 /// Positions where en passant, castling and promotion go wrong first, with depths whose
 /// counts stay under a few million nodes.
 const TRICKY: &[(&str, u32)] = &[
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
     // Kiwipete: castling both ways, pins, en passant after b2-b4 or g2-g4.
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
     // Position 3: en passant that uncovers a rank attack on the king.
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
     // Position 4 and its mirror: promotions, castling out of and through checks.
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4),
-    ("r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+    ),
+    (
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        4,
+    ),
     // Position 5: promotion with capture and check.
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        3,
+    ),
     // En passant pinned along the rank, along a diagonal, and a check that en passant ends.
     ("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", 5),
     ("8/8/8/8/k2Pp2Q/8/8/7K b - d3 0 1", 5),
@@ -47,7 +70,10 @@ const TRICKY: &[(&str, u32)] = &[
     ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 4),
     // Chess960: king and rook swap squares, the rook shields the king's destination,
     // the king does not move.
-    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        4,
+    ),
     ("2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", 4),
     ("1r2k3/8/8/8/8/8/8/qR2K2R w HB - 0 1", 3),
     ("8/8/8/8/8/8/8/rRK4k w B - 0 1", 3),
@@ -104,7 +130,7 @@ fn children_match_the_library_in_random_games() {
             .legal_moves()
             .iter()
             .map(|&m| {
-                let mut child = pos.clone();
+                let mut child = pos;
                 child.play_unchecked(m);
                 GpuPosition::from(&child)
             })
@@ -140,7 +166,12 @@ fn run_suite(file: &str, every: usize, max_nodes: u64) -> usize {
         let gpu = GpuPosition::from(&pos);
         for &(depth, nodes) in &entry.counts {
             if nodes <= max_nodes {
-                assert_eq!(host_perft(&gpu, depth), nodes, "{file}:{}: depth {depth}", entry.line);
+                assert_eq!(
+                    host_perft(&gpu, depth),
+                    nodes,
+                    "{file}:{}: depth {depth}",
+                    entry.line
+                );
                 ran += 1;
             }
         }
