@@ -77,16 +77,21 @@ impl Default for GpuOptions {
 /// without letting cudarc panic when it does not.
 fn library_loads(name: &str) -> Result<(), String> {
     let candidates = cudarc::get_lib_name_candidates(name);
+    let mut last = String::new();
     for candidate in &candidates {
         // SAFETY: loading runs the library's initialisers; the candidates are the CUDA
         // libraries cudarc itself would load next, and the handle is dropped at once.
-        if unsafe { libloading::Library::new(candidate) }.is_ok() {
-            return Ok(());
+        match unsafe { libloading::Library::new(candidate) } {
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                last = std::error::Error::source(&e)
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+            }
         }
     }
     Err(format!(
-        "lib{name} could not be loaded; tried {}",
-        candidates.join(", ")
+        "lib{name} did not load under any of {} names: {last}",
+        candidates.len()
     ))
 }
 
