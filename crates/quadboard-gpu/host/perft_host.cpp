@@ -38,3 +38,15 @@ extern "C" unsigned quadboard_gpu_host_moves(const QbPos* p, QbPos* children, un
     qb_for_each_move(*p, each);
     return each.n;
 }
+
+// What one GPU thread computes (QbPerft<depth>, depth 1 to 4, as the kernels qb_perft_1 to
+// qb_perft_4), for positions with at most 16 pieces a side; u64 max for another depth.
+extern "C" qb_u64 quadboard_gpu_host_thread_perft(const QbPos* p, unsigned depth) {
+    switch (depth) {
+        case 1: return QbPerft<1>::run(*p);
+        case 2: return QbPerft<2>::run(*p);
+        case 3: return QbPerft<3>::run(*p);
+        case 4: return QbPerft<4>::run(*p);
+        default: return ~0ULL;
+    }
+}

@@ -16,7 +16,7 @@ mod host;
 mod position;
 
 pub use device::{compile_ptx, Gpu, GpuError, GpuOptions, KERNEL_DEPTH_MAX};
-pub use host::{host_children, host_perft};
+pub use host::{host_children, host_perft, host_thread_perft};
 pub use position::GpuPosition;
 
 /// The kernels' CUDA C++ source as NVRTC compiles it: `kernels/perft.cu` with

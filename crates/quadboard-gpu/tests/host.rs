@@ -9,7 +9,7 @@ mod test_support;
 
 use quadboard_chess::perft::suite::parse_suite;
 use quadboard_chess::{perft, Position};
-use quadboard_gpu::{host_children, host_perft, GpuPosition};
+use quadboard_gpu::{host_children, host_perft, host_thread_perft, GpuPosition};
 use test_support::Rng;
 
 /// Compares the kernels' perft with the library's at each depth up to `depth`.
@@ -78,6 +78,29 @@ const TRICKY: &[(&str, u32)] = &[
     ("1r2k3/8/8/8/8/8/8/qR2K2R w HB - 0 1", 3),
     ("8/8/8/8/8/8/8/rRK4k w B - 0 1", 3),
 ];
+
+/// The kernels' own per-thread code (`QbPerft<1>` to `QbPerft<4>`) on the tricky
+/// positions, at each depth the GPU threads count.
+#[test]
+fn kernel_threads_match_the_library() {
+    for &(fen, depth) in TRICKY {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let gpu = GpuPosition::from(&pos);
+        for d in 1..=depth.min(4) {
+            assert_eq!(
+                host_thread_perft(&gpu, d),
+                Some(perft(&pos, d)),
+                "{fen} depth {d}"
+            );
+        }
+        assert_eq!(host_thread_perft(&gpu, 0), None);
+        assert_eq!(host_thread_perft(&gpu, 5), None);
+    }
+    // A lenient setup with 40 white pieces: refused, not counted wrong.
+    let crowded =
+        Position::from_fen_lenient("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    assert_eq!(host_thread_perft(&GpuPosition::from(&crowded), 2), None);
+}
 
 #[test]
 fn tricky_positions_match_the_library() {
