@@ -33,10 +33,15 @@ perft() {
   start=$(date +%s.%N)
   got=$(timeout "$limit" "$tool" perft "$depth" --gpu "$@" 2>> "$log.stderr" | tail -1 | awk '{print $3}')
   end=$(date +%s.%N)
+  # The arguments as shown: without the FEN, which the name stands for.
+  local shown="" skip=0 a
+  for a in "$@"; do
+    if [ "$skip" = 1 ]; then skip=0; elif [ "$a" = --fen ]; then skip=1; else shown="$shown $a"; fi
+  done
   local verdict=ok
   if [ -z "$got" ]; then verdict="NO RESULT (timeout ${limit}s or error)"; wrong=1
   elif [ "$got" != "$expected" ]; then verdict="WRONG (expected $expected)"; wrong=1; fi
-  say "$(printf '%-9s depth %2s %-28s %20s %9.3f s  %s' "$name" "$depth" "$*" "$got" "$(echo "$end - $start" | bc)" "$verdict")"
+  say "$(printf '%-9s depth %2s %-28s %20s %9.3f s  %s' "$name" "$depth" "${shown:-}" "$got" "$(echo "$end - $start" | bc)" "$verdict")"
 }
 
 start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
