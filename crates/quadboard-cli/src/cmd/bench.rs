@@ -18,12 +18,21 @@ pub struct Args {
     /// Run the quad-bitboard engine instead of the default one.
     #[arg(long)]
     quad: bool,
+    /// Run on the GPU (a build with the `gpu` feature and a CUDA device); counts checked.
+    #[arg(long, conflicts_with = "quad")]
+    gpu: bool,
+    /// With --gpu: plies each GPU thread counts (1 to 4; the host expands the rest).
+    #[arg(long, default_value_t = 3, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=4))]
+    gpu_plies: u32,
 }
 
 /// Runs the benchmark: one line per position, then
 /// `total: <nodes> nodes, <seconds> s, <nps> nps`. A wrong count fails with exit code 1.
 /// The CPU path it runs on goes to stderr first (`cpu: bmi2 (AVX2, BMI2/PEXT, POPCNT)`).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.gpu {
+        return crate::cmd::gpu::bench(args.gpu_plies);
+    }
     eprintln!("{}", cpu_line(quadboard_chess::cpu::level()));
     let mut out = output::stdout();
     let (mut nodes, mut seconds) = (0u64, 0f64);

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod bench;
+pub mod gpu;
 pub mod merge;
 pub mod moves;
 pub mod perft;

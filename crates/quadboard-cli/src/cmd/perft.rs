@@ -1,5 +1,5 @@
 //! `quadboard perft <DEPTH> [--fen <FEN>] [--divide] [--threads <N>] [--hash <MB>] [--quad]
-//! [--stats]`
+//! [--stats] [--gpu [--gpu-plies <N>]]`
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -46,6 +46,14 @@ pub struct Args {
     /// table, so not with --hash or --quad.
     #[arg(long, conflicts_with_all = ["hash", "quad"])]
     stats: bool,
+    /// Count on the GPU (a build with the `gpu` feature and a CUDA device): the host
+    /// expands the upper plies depth-first, one GPU thread counts each position's last
+    /// --gpu-plies plies. No tables on the GPU yet: --hash is reported and unused.
+    #[arg(long, conflicts_with_all = ["stats", "quad", "threads"])]
+    gpu: bool,
+    /// With --gpu: plies each GPU thread counts (1 to 4).
+    #[arg(long, default_value_t = 3, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=4))]
+    gpu_plies: u32,
 }
 
 /// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line
@@ -53,6 +61,15 @@ pub struct Args {
 /// is always `Nodes searched: <N>`. The table's size, time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
+    if args.gpu {
+        let request = crate::cmd::gpu::GpuPerft {
+            depth: args.depth,
+            divide: args.divide,
+            hash: args.hash,
+            plies: args.gpu_plies,
+        };
+        return crate::cmd::gpu::perft(&pos, &request);
+    }
     if args.stats {
         return run_stats(&args, &pos);
     }

@@ -1,0 +1,160 @@
+//! `perft --gpu` and `bench --gpu`: the quadboard-gpu crate behind the `gpu` feature. A
+//! build without it answers that it has no GPU support; a build with it and no CUDA
+//! device answers `no CUDA device (<reason>)`; both exit with code 2.
+
+/// What the GPU path is asked to do, beside the position.
+#[cfg_attr(not(feature = "gpu"), allow(dead_code))]
+pub struct GpuPerft {
+    /// Plies to count.
+    pub depth: u32,
+    /// One `<uci>: <nodes>` line per root move first.
+    pub divide: bool,
+    /// `--hash`: MiB of GPU memory tables may take (no tables yet: reported, unused).
+    pub hash: u32,
+    /// Plies each GPU thread counts (1 to 4).
+    pub plies: u32,
+}
+
+#[cfg(not(feature = "gpu"))]
+mod imp {
+    use std::process::ExitCode;
+
+    use quadboard_chess::Position;
+
+    use super::GpuPerft;
+    use crate::error::CliError;
+
+    fn unsupported() -> CliError {
+        CliError::input(
+            "--gpu: this quadboard was built without GPU support \
+             (cargo install quadboard-cli --features gpu)",
+        )
+    }
+
+    /// `perft --gpu`: as `perft` prints, the GPU's name, memory and time on stderr.
+    pub fn perft(_pos: &Position, _request: &GpuPerft) -> Result<ExitCode, CliError> {
+        Err(unsupported())
+    }
+
+    /// `bench --gpu`: as `bench` prints, each count checked.
+    pub fn bench(_plies: u32) -> Result<ExitCode, CliError> {
+        Err(unsupported())
+    }
+}
+
+#[cfg(feature = "gpu")]
+mod imp {
+    use std::io::Write;
+    use std::process::ExitCode;
+    use std::time::Instant;
+
+    use quadboard_chess::perft::BENCH_POSITIONS;
+    use quadboard_chess::Position;
+    use quadboard_gpu::{Gpu, GpuOptions, GpuPosition};
+
+    use super::GpuPerft;
+    use crate::error::CliError;
+    use crate::output;
+
+    fn open(plies: u32) -> Result<Gpu, CliError> {
+        let options = GpuOptions {
+            kernel_depth: plies,
+            ..GpuOptions::default()
+        };
+        let gpu = Gpu::new(options).map_err(|e| CliError::input(e.to_string()))?;
+        let batch = gpu.options().batch;
+        eprintln!(
+            "gpu: {}, {} plies per thread, batches of {batch} positions ({} MiB on host and device)",
+            gpu.name(),
+            gpu.options().kernel_depth,
+            (batch * core::mem::size_of::<GpuPosition>()) >> 20
+        );
+        Ok(gpu)
+    }
+
+    fn gpu_error(e: quadboard_gpu::GpuError) -> CliError {
+        CliError::input(e.to_string())
+    }
+
+    /// `perft --gpu`.
+    pub fn perft(pos: &Position, request: &GpuPerft) -> Result<ExitCode, CliError> {
+        let gpu = open(request.plies)?;
+        if request.hash > 0 {
+            eprintln!(
+                "table: none on the GPU yet (--hash {} unused)",
+                request.hash
+            );
+        }
+        let start = Instant::now();
+        let mut out = output::stdout();
+        let total = if request.divide && request.depth > 0 {
+            let mut divided: Vec<(String, u64)> = gpu
+                .perft_divide(pos, request.depth)
+                .map_err(gpu_error)?
+                .into_iter()
+                .map(|(m, n)| (pos.to_uci(m).to_string(), n))
+                .collect();
+            divided.sort();
+            if !divided.is_empty() {
+                for (uci, nodes) in &divided {
+                    writeln!(out, "{uci}: {nodes}")?;
+                }
+                writeln!(out)?;
+            }
+            divided.iter().map(|(_, n)| n).sum()
+        } else {
+            gpu.perft(pos, request.depth).map_err(gpu_error)?
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        writeln!(out, "Nodes searched: {total}")?;
+        out.flush()?;
+        eprintln!(
+            "time: {seconds:.3} s, {:.1} Mnps",
+            output::mnps(u128::from(total), seconds)
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `bench --gpu`: the wiki's six positions one ply deeper than the CPU bench.
+    pub fn bench(plies: u32) -> Result<ExitCode, CliError> {
+        let gpu = open(plies)?;
+        let mut out = output::stdout();
+        let (mut nodes, mut seconds) = (0u64, 0f64);
+        for bench in BENCH_POSITIONS {
+            let pos = Position::from_fen(bench.fen).map_err(|e| CliError::input(e.to_string()))?;
+            let start = Instant::now();
+            let counted = gpu.perft(&pos, bench.depth).map_err(gpu_error)?;
+            let elapsed = start.elapsed().as_secs_f64();
+            if counted != bench.nodes {
+                out.flush()?;
+                eprintln!(
+                    "bench: WRONG COUNT for {} at depth {}: expected {}, got {counted}",
+                    bench.name, bench.depth, bench.nodes
+                );
+                return Ok(ExitCode::from(1));
+            }
+            writeln!(
+                out,
+                "{:<12} depth {}  {:>11} nodes  {:>7.3} s  {:>8.1} Mnps",
+                bench.name,
+                bench.depth,
+                counted,
+                elapsed,
+                output::mnps(u128::from(counted), elapsed)
+            )?;
+            out.flush()?;
+            nodes += counted;
+            seconds += elapsed;
+        }
+        let nps = if seconds > 0.0 {
+            (nodes as f64 / seconds) as u64
+        } else {
+            0
+        };
+        writeln!(out, "total: {nodes} nodes, {seconds:.3} s, {nps} nps")?;
+        out.flush()?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+pub use imp::{bench, perft};

@@ -1,0 +1,470 @@
+// Legal move generation, make-move and counting on quad-bitboards, written once for the GPU
+// (NVRTC compiles it with the kernels in perft.cu) and for the host (build.rs compiles
+// host/perft_host.cpp over it with the `cc` crate, and the tests compare its counts with
+// quadboard-chess). Squares are numbered a1 = 0 ... h8 = 63, as in quadboard-chess.
+//
+// A position is four bitboards (the quad planes: bit i of each square's 4-bit piece code
+// `role << 1 | color`, pawn = 1 ... king = 6, black = 1), the castling rooks as a set and
+// the en passant square: 48 bytes, laid out as quadboard_gpu::GpuPosition in Rust.
+//
+// Sliding attacks use hyperbola quintessence with a full bit reversal (one instruction on
+// the GPU, __brevll), and line masks computed arithmetically, so the code needs no tables:
+// nothing to copy to the device, no constant memory to warm, the same source everywhere.
+#pragma once
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define QB_HD __host__ __device__ __forceinline__
+#define QB_MEMBER __host__ __device__ __forceinline__
+#else
+#define QB_HD static inline
+#define QB_MEMBER inline
+#endif
+
+typedef unsigned long long qb_u64;
+typedef unsigned int qb_u32;
+
+// The position: see the comment at the top.
+struct QbPos {
+    qb_u64 q[4];       // quad planes
+    qb_u64 castling;   // squares of the rooks that may still castle
+    qb_u32 ep;         // en passant square, 64 when there is none
+    qb_u32 black;      // 1 when black is to move
+};
+
+// Move kinds passed to a sink's `special` and to qb_make.
+enum {
+    QB_NORMAL = 0,
+    QB_DOUBLE = 1,   // double pawn push: sets the en passant square
+    QB_EP = 2,       // en passant capture
+    QB_CASTLE = 3,   // king "captures" its own castling rook (from = king, to = rook)
+    QB_PROMO = 8     // QB_PROMO + role: promotion to knight (2) ... queen (5)
+};
+
+// Pawn move groups passed to a sink's `pawns`.
+enum { QB_PAWN_QUIET = 0, QB_PAWN_DOUBLE = 1, QB_PAWN_CAPTURE = 2, QB_PAWN_PROMO = 3 };
+
+#define QB_FILE_A 0x0101010101010101ULL
+#define QB_FILE_H 0x8080808080808080ULL
+#define QB_RANK_1 0x00000000000000FFULL
+#define QB_RANK_3 0x0000000000FF0000ULL
+#define QB_RANK_6 0x0000FF0000000000ULL
+#define QB_RANK_8 0xFF00000000000000ULL
+
+QB_HD int qb_popcount(qb_u64 x) {
+#ifdef __CUDA_ARCH__
+    return __popcll(x);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
+
+// Index of the lowest set bit; x must not be 0.
+QB_HD int qb_lsb(qb_u64 x) {
+#ifdef __CUDA_ARCH__
+    return __ffsll((long long)x) - 1;
+#else
+    return __builtin_ctzll(x);
+#endif
+}
+
+QB_HD qb_u64 qb_brev(qb_u64 x) {
+#ifdef __CUDA_ARCH__
+    return __brevll(x);
+#else
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return __builtin_bswap64(x);
+#endif
+}
+
+QB_HD qb_u64 qb_bit(int sq) { return 1ULL << sq; }
+
+// ---- sets from the quad planes -------------------------------------------------------
+
+QB_HD qb_u64 qb_occupied(const QbPos& p) { return p.q[1] | p.q[2] | p.q[3]; }
+QB_HD qb_u64 qb_pawns(const QbPos& p) { return p.q[1] & ~p.q[2] & ~p.q[3]; }
+QB_HD qb_u64 qb_knights(const QbPos& p) { return ~p.q[1] & p.q[2] & ~p.q[3]; }
+QB_HD qb_u64 qb_rooks(const QbPos& p) { return ~p.q[1] & ~p.q[2] & p.q[3]; }
+QB_HD qb_u64 qb_kings(const QbPos& p) { return ~p.q[1] & p.q[2] & p.q[3]; }
+// Bishops and queens (codes 3 and 5): role bit 0 set and exactly one of bits 1 and 2.
+QB_HD qb_u64 qb_diagonal(const QbPos& p) { return p.q[1] & (p.q[2] ^ p.q[3]); }
+// Rooks and queens (codes 4 and 5): role bit 2 set, bit 1 clear.
+QB_HD qb_u64 qb_orthogonal(const QbPos& p) { return p.q[3] & ~p.q[2]; }
+
+// The 4-bit piece code on a square (0 when empty).
+QB_HD int qb_code_at(const QbPos& p, int sq) {
+    return (int)((p.q[0] >> sq) & 1) | (int)((p.q[1] >> sq) & 1) << 1 |
+           (int)((p.q[2] >> sq) & 1) << 2 | (int)((p.q[3] >> sq) & 1) << 3;
+}
+
+QB_HD void qb_clear(QbPos& p, qb_u64 b) {
+    p.q[0] &= ~b;
+    p.q[1] &= ~b;
+    p.q[2] &= ~b;
+    p.q[3] &= ~b;
+}
+
+// Puts `code` on the (empty) squares of b.
+QB_HD void qb_put(QbPos& p, qb_u64 b, int code) {
+    p.q[0] |= (code & 1) ? b : 0;
+    p.q[1] |= (code & 2) ? b : 0;
+    p.q[2] |= (code & 4) ? b : 0;
+    p.q[3] |= (code & 8) ? b : 0;
+}
+
+// ---- attacks --------------------------------------------------------------------------
+
+QB_HD qb_u64 qb_knight_attacks(qb_u64 b) {
+    qb_u64 l1 = (b >> 1) & ~QB_FILE_H, l2 = (b >> 2) & ~(QB_FILE_H | (QB_FILE_H >> 1));
+    qb_u64 r1 = (b << 1) & ~QB_FILE_A, r2 = (b << 2) & ~(QB_FILE_A | (QB_FILE_A << 1));
+    qb_u64 h1 = l1 | r1, h2 = l2 | r2;
+    return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+}
+
+QB_HD qb_u64 qb_king_attacks(qb_u64 b) {
+    qb_u64 row = b | ((b << 1) & ~QB_FILE_A) | ((b >> 1) & ~QB_FILE_H);
+    return (row | (row << 8) | (row >> 8)) & ~b;
+}
+
+// Squares that pawns of the given colour on b attack.
+QB_HD qb_u64 qb_pawn_attacks(qb_u64 b, int black) {
+    qb_u64 l = b & ~QB_FILE_A, r = b & ~QB_FILE_H;
+    return black ? (l >> 9) | (r >> 7) : (l << 7) | (r << 9);
+}
+
+QB_HD qb_u64 qb_file_mask(int sq) { return QB_FILE_A << (sq & 7); }
+QB_HD qb_u64 qb_rank_mask(int sq) { return QB_RANK_1 << (sq & 56); }
+QB_HD qb_u64 qb_diag_mask(int sq) {
+    int d = (sq & 7) - (sq >> 3);
+    const qb_u64 m = 0x8040201008040201ULL;
+    return d >= 0 ? m >> (8 * d) : m << (-8 * d);
+}
+QB_HD qb_u64 qb_anti_mask(int sq) {
+    int e = (sq & 7) + (sq >> 3) - 7;
+    const qb_u64 m = 0x0102040810204080ULL;
+    return e >= 0 ? m << (8 * e) : m >> (-8 * e);
+}
+
+// Attacks of a slider on sq along one line (mask holds sq), stopping at the first
+// occupied square each way (included).
+QB_HD qb_u64 qb_line_attacks(qb_u64 occ, int sq, qb_u64 mask) {
+    qb_u64 s = qb_bit(sq);
+    mask &= ~s;
+    qb_u64 o = occ & mask;
+    qb_u64 forward = o - s;
+    qb_u64 reverse = qb_brev(qb_brev(o) - qb_brev(s));
+    return (forward ^ reverse) & mask;
+}
+
+QB_HD qb_u64 qb_rook_attacks(int sq, qb_u64 occ) {
+    return qb_line_attacks(occ, sq, qb_file_mask(sq)) | qb_line_attacks(occ, sq, qb_rank_mask(sq));
+}
+
+QB_HD qb_u64 qb_bishop_attacks(int sq, qb_u64 occ) {
+    return qb_line_attacks(occ, sq, qb_diag_mask(sq)) | qb_line_attacks(occ, sq, qb_anti_mask(sq));
+}
+
+// Squares strictly between a and b when they share a line, else 0.
+QB_HD qb_u64 qb_between(int a, int b) {
+    qb_u64 ba = qb_bit(a), bb = qb_bit(b);
+    if (qb_rook_attacks(a, 0) & bb) return qb_rook_attacks(a, bb) & qb_rook_attacks(b, ba);
+    if (qb_bishop_attacks(a, 0) & bb) return qb_bishop_attacks(a, bb) & qb_bishop_attacks(b, ba);
+    return 0;
+}
+
+// The whole line through a and b (both included) when they share one, else 0.
+QB_HD qb_u64 qb_line(int a, int b) {
+    if (((a ^ b) & 7) == 0) return qb_file_mask(a);
+    if (((a ^ b) & 56) == 0) return qb_rank_mask(a);
+    if ((a & 7) - (a >> 3) == (b & 7) - (b >> 3)) return qb_diag_mask(a);
+    if ((a & 7) + (a >> 3) == (b & 7) + (b >> 3)) return qb_anti_mask(a);
+    return 0;
+}
+
+// Pieces of the set `them` (of colour `them_black`) that attack sq with occupancy occ.
+QB_HD qb_u64 qb_attackers(const QbPos& p, int sq, qb_u64 occ, qb_u64 them, int them_black) {
+    return ((qb_pawn_attacks(qb_bit(sq), !them_black) & qb_pawns(p)) |
+            (qb_knight_attacks(qb_bit(sq)) & qb_knights(p)) |
+            (qb_king_attacks(qb_bit(sq)) & qb_kings(p)) |
+            (qb_bishop_attacks(sq, occ) & qb_diagonal(p)) |
+            (qb_rook_attacks(sq, occ) & qb_orthogonal(p))) &
+           them;
+}
+
+// The inclusive span of squares from a to b on one rank.
+QB_HD qb_u64 qb_span(int a, int b) {
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (2ULL << hi) - (1ULL << lo);
+}
+
+// ---- legal move generation -------------------------------------------------------------
+//
+// Generates every legal move of p into a sink with three members:
+//   piece(from, targets)            moves of one non-pawn piece (king included)
+//   pawns(targets, delta, group)    pawn moves from `to - delta` to each target, by group
+//   special(from, to, kind)         one en passant capture or castling move
+// A counting sink only popcounts; an enumerating one walks the sets.
+
+template <class Sink>
+QB_HD void qb_generate(const QbPos& p, Sink& sink) {
+    const int black = (int)p.black;
+    const qb_u64 occ = qb_occupied(p);
+    const qb_u64 us = black ? p.q[0] & occ : occ & ~p.q[0];
+    const qb_u64 them = occ & ~us;
+    const int ksq = qb_lsb(qb_kings(p) & us);
+    const qb_u64 kbit = qb_bit(ksq);
+
+    const qb_u64 checkers = qb_attackers(p, ksq, occ, them, !black);
+
+    // King moves: squares their pieces attack with our king lifted off the board.
+    {
+        const qb_u64 occ_nk = occ ^ kbit;
+        qb_u64 danger = qb_pawn_attacks(qb_pawns(p) & them, !black) |
+                        qb_knight_attacks(qb_knights(p) & them) |
+                        qb_king_attacks(qb_kings(p) & them);
+        for (qb_u64 s = qb_diagonal(p) & them; s; s &= s - 1)
+            danger |= qb_bishop_attacks(qb_lsb(s), occ_nk);
+        for (qb_u64 s = qb_orthogonal(p) & them; s; s &= s - 1)
+            danger |= qb_rook_attacks(qb_lsb(s), occ_nk);
+        sink.piece(ksq, qb_king_attacks(kbit) & ~us & ~danger);
+    }
+    if (checkers & (checkers - 1)) return;  // double check: only the king moves
+
+    qb_u64 target = ~us;
+    if (checkers) target &= checkers | qb_between(ksq, qb_lsb(checkers));
+
+    // Pins: their sliders that would attack the king through exactly one of our pieces.
+    qb_u64 pinned = 0;
+    {
+        qb_u64 snipers = (qb_rook_attacks(ksq, them) & qb_orthogonal(p) & them) |
+                         (qb_bishop_attacks(ksq, them) & qb_diagonal(p) & them);
+        for (; snipers; snipers &= snipers - 1) {
+            qb_u64 b = qb_between(ksq, qb_lsb(snipers)) & occ;
+            if (b && !(b & (b - 1))) pinned |= b & us;
+        }
+    }
+
+    for (qb_u64 s = qb_knights(p) & us & ~pinned; s; s &= s - 1) {
+        int sq = qb_lsb(s);
+        sink.piece(sq, qb_knight_attacks(qb_bit(sq)) & target);
+    }
+    for (qb_u64 s = qb_diagonal(p) & us; s; s &= s - 1) {
+        int sq = qb_lsb(s);
+        qb_u64 t = qb_bishop_attacks(sq, occ) & target;
+        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        sink.piece(sq, t);
+    }
+    for (qb_u64 s = qb_orthogonal(p) & us; s; s &= s - 1) {
+        int sq = qb_lsb(s);
+        qb_u64 t = qb_rook_attacks(sq, occ) & target;
+        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        sink.piece(sq, t);
+    }
+
+    // Pawns: the unpinned ones as a set, each pinned one alone with its pin line.
+    const qb_u64 pawns = qb_pawns(p) & us;
+    const qb_u64 empty = ~occ;
+    const qb_u64 promo_rank = black ? QB_RANK_1 : QB_RANK_8;
+    qb_u64 group = pawns & ~pinned;
+    qb_u64 pinned_pawns = pawns & pinned;
+    qb_u64 allowed = ~0ULL;
+    for (;;) {
+        qb_u64 push1, push2, cap_l, cap_r;
+        int d1, d2, dl, dr;
+        if (black) {
+            push1 = (group >> 8) & empty;
+            push2 = ((push1 & QB_RANK_6) >> 8) & empty;
+            cap_l = ((group & ~QB_FILE_A) >> 9) & them;
+            cap_r = ((group & ~QB_FILE_H) >> 7) & them;
+            d1 = -8; d2 = -16; dl = -9; dr = -7;
+        } else {
+            push1 = (group << 8) & empty;
+            push2 = ((push1 & QB_RANK_3) << 8) & empty;
+            cap_l = ((group & ~QB_FILE_A) << 7) & them;
+            cap_r = ((group & ~QB_FILE_H) << 9) & them;
+            d1 = 8; d2 = 16; dl = 7; dr = 9;
+        }
+        const qb_u64 m = target & allowed;
+        push1 &= m; push2 &= m; cap_l &= m; cap_r &= m;
+        sink.pawns(push1 & ~promo_rank, d1, QB_PAWN_QUIET);
+        sink.pawns(push1 & promo_rank, d1, QB_PAWN_PROMO);
+        sink.pawns(push2, d2, QB_PAWN_DOUBLE);
+        sink.pawns(cap_l & ~promo_rank, dl, QB_PAWN_CAPTURE);
+        sink.pawns(cap_l & promo_rank, dl, QB_PAWN_PROMO);
+        sink.pawns(cap_r & ~promo_rank, dr, QB_PAWN_CAPTURE);
+        sink.pawns(cap_r & promo_rank, dr, QB_PAWN_PROMO);
+        if (!pinned_pawns) break;
+        int sq = qb_lsb(pinned_pawns);
+        pinned_pawns &= pinned_pawns - 1;
+        group = qb_bit(sq);
+        allowed = qb_line(ksq, sq);
+    }
+
+    // En passant: made on a copy of the occupancy and checked for any attack on the king.
+    if (p.ep < 64) {
+        const int ep = (int)p.ep;
+        const int cap = black ? ep + 8 : ep - 8;
+        for (qb_u64 s = qb_pawn_attacks(qb_bit(ep), !black) & pawns; s; s &= s - 1) {
+            int from = qb_lsb(s);
+            qb_u64 occ2 = occ ^ qb_bit(from) ^ qb_bit(ep) ^ qb_bit(cap);
+            if (!qb_attackers(p, ksq, occ2, them & ~qb_bit(cap), !black))
+                sink.special(from, ep, QB_EP);
+        }
+    }
+
+    // Castling (Chess960 too): the king takes its own rook; the squares both cross must be
+    // empty but for the two, and none the king stands on or crosses may be attacked with
+    // both lifted off the board.
+    if (!checkers) {
+        const int back = black ? 56 : 0;
+        for (qb_u64 s = p.castling & qb_rooks(p) & us & (QB_RANK_1 << back); s; s &= s - 1) {
+            const int rook = qb_lsb(s);
+            const bool king_side = rook > ksq;
+            const int kdest = back + (king_side ? 6 : 2), rdest = back + (king_side ? 5 : 3);
+            const qb_u64 rbit = qb_bit(rook);
+            if (occ & (qb_span(ksq, kdest) | qb_span(rook, rdest)) & ~kbit & ~rbit) continue;
+            const qb_u64 occ3 = occ ^ kbit ^ rbit;
+            bool safe = true;
+            for (qb_u64 path = qb_span(ksq, kdest); path && safe; path &= path - 1)
+                if (qb_attackers(p, qb_lsb(path), occ3, them, !black)) safe = false;
+            if (safe) sink.special(ksq, rook, QB_CASTLE);
+        }
+    }
+}
+
+// ---- make move ---------------------------------------------------------------------------
+
+QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
+    QbPos n = p;
+    const int code = qb_code_at(p, from);
+    const qb_u64 fb = qb_bit(from), tb = qb_bit(to);
+    const int black = (int)p.black;
+    n.ep = 64;
+    n.black = p.black ^ 1;
+    n.castling &= ~(fb | tb);
+    if (kind == QB_CASTLE) {
+        const int back = black ? 56 : 0;
+        const bool king_side = to > from;
+        qb_clear(n, fb | tb);
+        qb_put(n, qb_bit(back + (king_side ? 6 : 2)), code);
+        qb_put(n, qb_bit(back + (king_side ? 5 : 3)), 8 | black);
+        n.castling &= ~(QB_RANK_1 << back);
+        return n;
+    }
+    qb_clear(n, fb | tb);
+    if (kind >= QB_PROMO) {
+        qb_put(n, tb, ((kind - QB_PROMO) << 1) | black);
+        return n;
+    }
+    qb_put(n, tb, code);
+    if (kind == QB_DOUBLE) n.ep = (qb_u32)((from + to) >> 1);
+    else if (kind == QB_EP) qb_clear(n, qb_bit(black ? to + 8 : to - 8));
+    if ((code >> 1) == 6) n.castling &= ~(QB_RANK_1 << (black ? 56 : 0));
+    return n;
+}
+
+// ---- sinks and perft ------------------------------------------------------------------------
+
+// Counts moves: popcounts, four moves per promotion target.
+struct QbCountSink {
+    qb_u64 n;
+    QB_MEMBER void piece(int, qb_u64 t) { n += (qb_u64)qb_popcount(t); }
+    QB_MEMBER void pawns(qb_u64 t, int, int group) {
+        n += (qb_u64)qb_popcount(t) << (group == QB_PAWN_PROMO ? 2 : 0);
+    }
+    QB_MEMBER void special(int, int, int) { n += 1; }
+};
+
+// Calls f(from, to, kind) for each move.
+template <class F>
+struct QbEachSink {
+    F& f;
+    QB_MEMBER void piece(int from, qb_u64 t) {
+        for (; t; t &= t - 1) f(from, qb_lsb(t), QB_NORMAL);
+    }
+    QB_MEMBER void pawns(qb_u64 t, int delta, int group) {
+        for (; t; t &= t - 1) {
+            int to = qb_lsb(t);
+            if (group == QB_PAWN_PROMO) {
+                for (int role = 5; role >= 2; --role) f(to - delta, to, QB_PROMO + role);
+            } else {
+                f(to - delta, to, group == QB_PAWN_DOUBLE ? QB_DOUBLE : QB_NORMAL);
+            }
+        }
+    }
+    QB_MEMBER void special(int from, int to, int kind) { f(from, to, kind); }
+};
+
+template <class F>
+QB_HD void qb_for_each_move(const QbPos& p, F& f) {
+    QbEachSink<F> sink{f};
+    qb_generate(p, sink);
+}
+
+// Whether both sides have at most 16 pieces: the bound QB_MAX_MOVES relies on.
+QB_HD bool qb_fits_move_list(const QbPos& p) {
+    const qb_u64 occ = qb_occupied(p);
+    return qb_popcount(occ & p.q[0]) <= 16 && qb_popcount(occ & ~p.q[0]) <= 16;
+}
+
+// The number of legal moves.
+QB_HD qb_u64 qb_count_moves(const QbPos& p) {
+    QbCountSink sink{0};
+    qb_generate(p, sink);
+    return sink.n;
+}
+
+// The most moves a move list holds. With at most 16 pieces a side (the drivers refuse
+// other positions, which only lenient setups have) there are at most 15 * 27 + 8 + 2 =
+// 415 moves (a queen has at most 27, a pawn 12, the king 8 and two castlings).
+#define QB_MAX_MOVES 512
+
+// Appends each move as `from | to << 6 | kind << 12` to a list of QB_MAX_MOVES; moves past
+// that are dropped, never written out of bounds.
+struct QbListSink {
+    qb_u32* moves;
+    int n;
+    QB_MEMBER void add(int from, int to, int kind) {
+        if (n < QB_MAX_MOVES) moves[n++] = (qb_u32)(from | to << 6 | kind << 12);
+    }
+    QB_MEMBER void piece(int from, qb_u64 t) {
+        for (; t; t &= t - 1) add(from, qb_lsb(t), QB_NORMAL);
+    }
+    QB_MEMBER void pawns(qb_u64 t, int delta, int group) {
+        for (; t; t &= t - 1) {
+            int to = qb_lsb(t);
+            if (group == QB_PAWN_PROMO) {
+                for (int role = 5; role >= 2; --role) add(to - delta, to, QB_PROMO + role);
+            } else {
+                add(to - delta, to, group == QB_PAWN_DOUBLE ? QB_DOUBLE : QB_NORMAL);
+            }
+        }
+    }
+    QB_MEMBER void special(int from, int to, int kind) { add(from, to, kind); }
+};
+
+// Perft to a depth fixed at compile time. Each level generates its moves into a list once
+// and walks it, so that the code below is one copy of the generator per level (inlining
+// the next level into every place the generator emits moves multiplies the code by about
+// 20 per level: NVRTC then takes minutes). The last ply is a bulk count, so the last two
+// plies are one loop ("fused") in each thread.
+template <int D>
+struct QbPerft {
+    QB_MEMBER static qb_u64 run(const QbPos& p) {
+        qb_u32 moves[QB_MAX_MOVES];
+        QbListSink list{moves, 0};
+        qb_generate(p, list);
+        qb_u64 n = 0;
+        for (int i = 0; i < list.n; ++i) {
+            const qb_u32 m = moves[i];
+            n += QbPerft<D - 1>::run(qb_make(p, (int)(m & 63), (int)((m >> 6) & 63), (int)(m >> 12)));
+        }
+        return n;
+    }
+};
+
+template <>
+struct QbPerft<1> {
+    QB_MEMBER static qb_u64 run(const QbPos& p) { return qb_count_moves(p); }
+};

@@ -1,0 +1,214 @@
+//! The kernels' code (`kernels/movegen.cuh`) compiled for the CPU against quadboard-chess:
+//! perft of tricky positions, random standard and Chess960 positions, and the suites of
+//! `../shared/data/perft` at low depth.
+
+#[path = "../../quadboard-chess/tests/common/shared_data.rs"]
+mod shared_data;
+#[path = "../../quadboard-chess/src/test_support.rs"]
+mod test_support;
+
+use quadboard_chess::perft::suite::parse_suite;
+use quadboard_chess::{perft, Position};
+use quadboard_gpu::{host_children, host_perft, host_thread_perft, GpuPosition};
+use test_support::Rng;
+
+/// Compares the kernels' perft with the library's at each depth up to `depth`.
+fn check(pos: &Position, depth: u32) {
+    let gpu = GpuPosition::from(pos);
+    for d in 1..=depth {
+        assert_eq!(
+            host_perft(&gpu, d),
+            perft(pos, d),
+            "{} depth {d}",
+            pos.to_fen()
+        );
+    }
+}
+
+/// Positions where en passant, castling and promotion go wrong first, with depths whose
+/// counts stay under a few million nodes.
+const TRICKY: &[(&str, u32)] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    // Kiwipete: castling both ways, pins, en passant after b2-b4 or g2-g4.
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    // Position 3: en passant that uncovers a rank attack on the king.
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    // Position 4 and its mirror: promotions, castling out of and through checks.
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+    ),
+    (
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        4,
+    ),
+    // Position 5: promotion with capture and check.
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        3,
+    ),
+    // En passant pinned along the rank, along a diagonal, and a check that en passant ends.
+    ("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", 5),
+    ("8/8/8/8/k2Pp2Q/8/8/7K b - d3 0 1", 5),
+    ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 5),
+    ("8/5bk1/8/2Pp4/8/1K6/8/8 w - d6 0 1", 5),
+    ("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 5),
+    // Castling: a rook attacks the path, the b-file rook path, promotion onto a rook.
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
+    ("r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1", 4),
+    ("1k6/1b6/8/8/7R/8/8/4K2R b K - 0 1", 5),
+    ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 4),
+    // Chess960: king and rook swap squares, the rook shields the king's destination,
+    // the king does not move.
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        4,
+    ),
+    ("2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", 4),
+    ("1r2k3/8/8/8/8/8/8/qR2K2R w HB - 0 1", 3),
+    ("8/8/8/8/8/8/8/rRK4k w B - 0 1", 3),
+];
+
+/// The kernels' own per-thread code (`QbPerft<1>` to `QbPerft<4>`) on the tricky
+/// positions, at each depth the GPU threads count.
+#[test]
+fn kernel_threads_match_the_library() {
+    for &(fen, depth) in TRICKY {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let gpu = GpuPosition::from(&pos);
+        for d in 1..=depth.min(4) {
+            assert_eq!(
+                host_thread_perft(&gpu, d),
+                Some(perft(&pos, d)),
+                "{fen} depth {d}"
+            );
+        }
+        assert_eq!(host_thread_perft(&gpu, 0), None);
+        assert_eq!(host_thread_perft(&gpu, 5), None);
+    }
+    // A lenient setup with 40 white pieces: refused, not counted wrong.
+    let crowded =
+        Position::from_fen_lenient("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    assert_eq!(host_thread_perft(&GpuPosition::from(&crowded), 2), None);
+}
+
+#[test]
+fn tricky_positions_match_the_library() {
+    for &(fen, depth) in TRICKY {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        check(&pos, depth);
+    }
+}
+
+/// A position `plies` random legal moves from `pos` (fewer when the game ends first).
+fn random_walk(mut pos: Position, plies: usize, rng: &mut Rng) -> Position {
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+#[test]
+fn random_standard_and_chess960_positions_match_the_library() {
+    let mut rng = Rng(0x9e0_2026);
+    for i in 0..120 {
+        let start = if i % 2 == 0 {
+            Position::new()
+        } else {
+            Position::chess960(rng.below(960) as u16).expect("0 to 959")
+        };
+        let pos = random_walk(start, rng.below(60), &mut rng);
+        check(&pos, if i < 20 { 4 } else { 3 });
+    }
+}
+
+/// The kernels' children of a position are the library's, as sets: make-move writes the
+/// same placement, castling rooks, en passant square and side to move.
+#[test]
+fn children_match_the_library_in_random_games() {
+    let mut rng = Rng(0x5eed_c0de);
+    for i in 0..200 {
+        let start = if i % 2 == 0 {
+            Position::new()
+        } else {
+            Position::chess960(rng.below(960) as u16).expect("0 to 959")
+        };
+        let pos = random_walk(start, rng.below(80), &mut rng);
+        let mut expected: Vec<GpuPosition> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos;
+                child.play_unchecked(m);
+                GpuPosition::from(&child)
+            })
+            .collect();
+        let mut got = host_children(&GpuPosition::from(&pos));
+        let key = |p: &GpuPosition| (p.planes, p.castling, p.ep, p.black);
+        expected.sort_by_key(key);
+        got.sort_by_key(key);
+        // The library may leave out an en passant square no pawn can take; compare
+        // placement, rights and side to move, and the square where the library has one.
+        assert_eq!(got.len(), expected.len(), "{}", pos.to_fen());
+        let strip = |v: &[GpuPosition]| {
+            let mut v: Vec<_> = v.iter().map(|p| (p.planes, p.castling, p.black)).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(strip(&got), strip(&expected), "{}", pos.to_fen());
+    }
+}
+
+/// The suites at low depth: every entry up to `max_nodes` at each depth.
+fn run_suite(file: &str, every: usize, max_nodes: u64) -> usize {
+    let Some(dir) = shared_data::shared_data_dir("perft") else {
+        return 0;
+    };
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let entries = parse_suite(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut ran = 0;
+    for entry in entries.iter().step_by(every) {
+        let pos = Position::from_fen_lenient(&entry.fen)
+            .unwrap_or_else(|e| panic!("{file}:{}: {e}", entry.line));
+        let gpu = GpuPosition::from(&pos);
+        for &(depth, nodes) in &entry.counts {
+            if nodes <= max_nodes {
+                assert_eq!(
+                    host_perft(&gpu, depth),
+                    nodes,
+                    "{file}:{}: depth {depth}",
+                    entry.line
+                );
+                ran += 1;
+            }
+        }
+    }
+    assert!(ran > 0, "{file}: no entry under the cap");
+    ran
+}
+
+#[test]
+fn suites_at_low_depth() {
+    run_suite("ethereal-standard.epd", 1, 1_000_000);
+    run_suite("ethereal-fischer.epd", 4, 500_000);
+    run_suite("shakmaty-tricky.perft", 1, 1_000_000);
+    run_suite("python-chess-tricky.perft", 1, 1_000_000);
+    run_suite("sedlak-generated.epd", 1, 1_000_000);
+    run_suite("random.perft", 40, 200_000);
+}
