@@ -45,12 +45,12 @@ use core::fmt;
 
 pub use check::{CheckedGame, Checker};
 pub use commands::{clock, eval, Eval};
-pub use lines::{Lines, MoveError};
+pub use lines::{Lines, MoveError, Played};
 #[cfg(feature = "std")]
 pub use reader::IoSource;
 pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind, Visitor};
 pub use split::{game_start_at_or_after, next_game_start};
-pub use tree::{Game, GameError, GameErrorKind, Node, NodeId};
+pub use tree::{Game, GameError, GameErrorKind, GameWarning, Node, NodeId, WarningKind};
 pub use write::SEVEN_TAG_ROSTER;
 
 #[allow(unused_imports)]
