@@ -305,8 +305,10 @@ impl fmt::Display for FenWarning {
                 write!(f, "en passant square {sq} is not on rank 3 or 6: dropped")
             }
             FenWarning::InvalidCastlingRights(rooks) => {
-                f.write_str("castling rights without their king and rook dropped (rooks on ")?;
-                crate::san::write_squares(f, *rooks)?;
+                f.write_str("castling rights without their king and rook dropped (rooks on")?;
+                for (i, rook) in rooks.iter().enumerate() {
+                    write!(f, "{}{rook}", if i == 0 { " " } else { ", " })?;
+                }
                 f.write_str(")")
             }
             FenWarning::InvalidEnPassant(sq) => {

@@ -612,7 +612,7 @@ impl<S: Source> Reader<S> {
                     if stop_at_blank && newlines >= 2 {
                         return Ok(true);
                     }
-                    if self.peek()? == Some(b'%') {
+                    while self.peek()? == Some(b'%') {
                         self.skip_line()?;
                     }
                 }
@@ -643,7 +643,7 @@ impl<S: Source> Reader<S> {
                 self.pos = 3;
                 self.bom = true;
             }
-            if self.peek()? == Some(b'%') {
+            while self.peek()? == Some(b'%') {
                 self.skip_line()?;
             }
         }
@@ -901,8 +901,9 @@ impl<S: Source> Reader<S> {
         if name.is_empty() || name.starts_with(first) && name.len() == first.len() {
             return Ok(true);
         }
+        let line = trim_end(&self.src.data()[start..end]);
         if *mode == Mode::Visit
-            && self.report(visitor, SyntaxErrorKind::BlankLineInTags, start, &[])
+            && self.report(visitor, SyntaxErrorKind::BlankLineInTags, start, line)
         {
             *mode = Mode::SkipGame;
         }
@@ -940,7 +941,7 @@ impl<S: Source> Reader<S> {
                 }
                 b'\n' => {
                     self.pos += 1;
-                    if self.peek()? == Some(b'%') {
+                    while self.peek()? == Some(b'%') {
                         self.skip_line()?;
                     }
                     continue;

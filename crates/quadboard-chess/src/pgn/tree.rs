@@ -153,9 +153,9 @@ impl fmt::Display for WarningKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WarningKind::Syntax(kind) => kind.fmt(f),
-            WarningKind::Fen(w) => write!(f, "FEN: {w}"),
-            WarningKind::SetUpMissing => f.write_str("[FEN] without [SetUp \"1\"]: FEN used"),
-            WarningKind::SetUpZero => f.write_str("[SetUp \"0\"] with a [FEN]: FEN used"),
+            WarningKind::Fen(w) => w.fmt(f),
+            WarningKind::SetUpMissing => f.write_str("no [SetUp \"1\"] tag: the FEN is used"),
+            WarningKind::SetUpZero => f.write_str("[SetUp \"0\"] with a FEN: the FEN is used"),
             WarningKind::NotUtf8 => f.write_str("text not UTF-8: read as Windows-1252"),
             WarningKind::CastlingWithZeros => f.write_str("castling written with zeros"),
             WarningKind::EnPassantSuffix => f.write_str("'e.p.' ignored"),
@@ -194,6 +194,7 @@ impl GameWarning {
         let text: &[u8] = match (token.is_empty(), warning.kind) {
             (false, _) => token,
             (true, SyntaxErrorKind::MissingResult) => b"[end]",
+            (true, SyntaxErrorKind::ByteOrderMark) => b"[start]",
             (true, _) => b"[?]",
         };
         GameWarning::new(ply, text, WarningKind::Syntax(warning.kind))
