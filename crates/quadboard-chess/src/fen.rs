@@ -637,6 +637,65 @@ mod tests {
     }
 
     #[test]
+    fn lenient_reading_says_what_it_forgave() {
+        let cases: [(&str, &str, &[FenWarning]); 6] = [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                &[FenWarning::FullmoveZero],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 b",
+                "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+                &[FenWarning::MissingFields(2)],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 7",
+                "4k3/8/8/8/8/8/8/4K3 w - - 7 1",
+                &[FenWarning::MissingFields(5)],
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                &[FenWarning::CastlingFiles],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                &[FenWarning::EnPassantRank(Square::E4)],
+            ),
+            // A clean FEN: nothing forgiven.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 9",
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 9",
+                &[],
+            ),
+        ];
+        for (fen, read, warnings) in cases {
+            let (setup, got) = Setup::from_fen_with_warnings(fen).unwrap();
+            assert_eq!(setup.to_fen(CastlingMode::Standard), read, "{fen}");
+            assert_eq!(got, warnings, "{fen}");
+            // The strict reader refuses what was forgiven, rook files aside.
+            let strict = warnings.iter().all(|w| *w == FenWarning::CastlingFiles);
+            assert_eq!(Setup::from_fen(fen).is_ok(), strict, "{fen}");
+        }
+        assert_eq!(
+            FenWarning::MissingFields(1).to_string(),
+            "FEN has 1 fields, not 6: the missing ones read as 'w - - 0 1'"
+        );
+        // What cannot be forgiven stays an error.
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x",
+            "4k3/8/8/8/8/8/8/4K3 x",
+            "4k3/8/8/8/8/8/8/4K3 w - - -1 1",
+            "4k3/8/8/8/8/8/8 w - - 0 1",
+            "",
+        ] {
+            assert!(Setup::from_fen_with_warnings(fen).is_err(), "{fen}");
+        }
+    }
+
+    #[test]
     fn errors_name_the_field() {
         let cases = [
             ("", FenField::Fields),

@@ -675,9 +675,12 @@ impl<S: Source> Reader<S> {
         } else {
             Mode::Visit
         };
-        if core::mem::take(&mut self.bom) && mode == Mode::Visit {
-            // Nothing to skip yet: a `Break` here changes nothing.
-            let _ = self.report(visitor, SyntaxErrorKind::ByteOrderMark, self.pos, &[]);
+        // Before the movetext, a `Break` from a syntax callback skips the game.
+        if core::mem::take(&mut self.bom)
+            && mode == Mode::Visit
+            && self.report(visitor, SyntaxErrorKind::ByteOrderMark, self.pos, &[])
+        {
+            mode = Mode::SkipGame;
         }
         let blank = self.read_tags(visitor, &mut mode)?;
         if mode == Mode::Visit && visitor.begin_movetext().is_break() {
