@@ -105,6 +105,31 @@ impl Position {
     }
 }
 
+/// What [`Lines::play_lenient`] forgave in a move, or read that the standard does not
+/// have; [`WarningKind`] has each under the same name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveWarning {
+    /// Castling written with zeros.
+    CastlingWithZeros,
+    /// `e.p.` after an en passant capture, or as a word of its own.
+    EnPassantSuffix,
+    /// Two moves written as one word.
+    MovesRunTogether,
+    /// A null move.
+    NullMove,
+}
+
+impl From<MoveWarning> for WarningKind {
+    fn from(warning: MoveWarning) -> WarningKind {
+        match warning {
+            MoveWarning::CastlingWithZeros => WarningKind::CastlingWithZeros,
+            MoveWarning::EnPassantSuffix => WarningKind::EnPassantSuffix,
+            MoveWarning::MovesRunTogether => WarningKind::MovesRunTogether,
+            MoveWarning::NullMove => WarningKind::NullMove,
+        }
+    }
+}
+
 /// What [`Lines::play_lenient`] played for a word of the movetext.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Played {
@@ -225,25 +250,27 @@ impl Lines {
     /// is left as it was.
     ///
     /// ```
-    /// use quadboard_chess::pgn::{Lines, Played, WarningKind};
+    /// use quadboard_chess::pgn::{Lines, MoveWarning, Played, WarningKind};
     /// let mut lines = Lines::new();
     /// let (played, warning) = lines.play_lenient(b"e4e5")?;
     /// assert!(matches!(played, Played::Two(..)));
-    /// assert_eq!(warning, Some(WarningKind::MovesRunTogether));
+    /// assert_eq!(warning, Some(MoveWarning::MovesRunTogether));
+    /// assert_eq!(WarningKind::from(MoveWarning::MovesRunTogether).to_string(),
+    ///     "two moves written as one word: both played");
     /// assert_eq!(lines.play_lenient(b"Nf3")?.1, None);
     /// # Ok::<(), quadboard_chess::pgn::MoveError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_lenient(
         &mut self,
         text: &[u8],
-    ) -> Result<(Played, Option<WarningKind>), MoveError> {
+    ) -> Result<(Played, Option<MoveWarning>), MoveError> {
         match self.play(text) {
             Ok(m) => {
                 let warning = if m == Move::NULL {
-                    Some(WarningKind::NullMove)
+                    Some(MoveWarning::NullMove)
                 } else if text.first() == Some(&b'0') {
-                    Some(WarningKind::CastlingWithZeros)
+                    Some(MoveWarning::CastlingWithZeros)
                 } else {
                     None
                 };
@@ -259,15 +286,15 @@ impl Lines {
         &mut self,
         text: &[u8],
         error: MoveError,
-    ) -> Result<(Played, Option<WarningKind>), MoveError> {
+    ) -> Result<(Played, Option<MoveWarning>), MoveError> {
         const EN_PASSANT: [&[u8]; 4] = [b"e.p.", b"e.p", b"ep", b"e.p.+"];
         if EN_PASSANT.contains(&text) {
-            return Ok((Played::Nothing, Some(WarningKind::EnPassantSuffix)));
+            return Ok((Played::Nothing, Some(MoveWarning::EnPassantSuffix)));
         }
         for suffix in EN_PASSANT {
             if let Some(head) = text.strip_suffix(suffix).filter(|h| h.len() >= 4) {
                 if let Ok(m) = self.play(head) {
-                    return Ok((Played::One(m), Some(WarningKind::EnPassantSuffix)));
+                    return Ok((Played::One(m), Some(MoveWarning::EnPassantSuffix)));
                 }
             }
         }
@@ -289,7 +316,7 @@ impl Lines {
             if next.parse_pgn_move(second).is_ok() {
                 let a = self.play(first)?;
                 let b = self.play(second)?;
-                return Ok((Played::Two(a, b), Some(WarningKind::MovesRunTogether)));
+                return Ok((Played::Two(a, b), Some(MoveWarning::MovesRunTogether)));
             }
         }
         Err(error)

@@ -49,7 +49,7 @@ use core::fmt;
 
 pub use check::{CheckedGame, Checker};
 pub use commands::{clock, eval, Eval};
-pub use lines::{Lines, MoveError, Played};
+pub use lines::{Lines, MoveError, MoveWarning, Played};
 #[cfg(feature = "std")]
 pub use reader::IoSource;
 pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind, Visitor};

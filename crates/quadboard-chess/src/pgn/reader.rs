@@ -63,6 +63,9 @@ pub enum SyntaxErrorKind {
     CheckAfterAnnotation,
     /// A `}` with no comment open. Forgiven: dropped.
     StrayClosingBrace,
+    /// A tag value that is not UTF-8. Forgiven: read as Windows-1252
+    /// ([`RawTag::decode`]).
+    TagNotUtf8,
 }
 
 impl SyntaxErrorKind {
@@ -94,6 +97,7 @@ impl SyntaxErrorKind {
                 "'+' or '#' after a '!'/'?' annotation: dropped"
             }
             SyntaxErrorKind::StrayClosingBrace => "'}' without a comment to close: dropped",
+            SyntaxErrorKind::TagNotUtf8 => "tag value not UTF-8: read as Windows-1252",
         }
     }
 
@@ -111,6 +115,7 @@ impl SyntaxErrorKind {
                 | SyntaxErrorKind::QuotesInTagValue
                 | SyntaxErrorKind::CheckAfterAnnotation
                 | SyntaxErrorKind::StrayClosingBrace
+                | SyntaxErrorKind::TagNotUtf8
         )
     }
 }
@@ -871,6 +876,17 @@ impl<S: Source> Reader<S> {
                         }
                     }
                     _ => false,
+                } || match value {
+                    Some(value) if !value.is_ascii() && core::str::from_utf8(value).is_err() => {
+                        let error = SyntaxError {
+                            kind: SyntaxErrorKind::TagNotUtf8,
+                            offset: self.base + name_offset as u64,
+                        };
+                        visitor
+                            .syntax_warning(error, &data[start..start + 1 + i])
+                            .is_break()
+                    }
+                    _ => false,
                 } || match (name.is_empty(), value) {
                     (false, Some(value)) => visitor.tag(name, RawTag(value)).is_break(),
                     _ => false,
@@ -1338,9 +1354,9 @@ fn find_byte(data: &[u8], from: usize, needle: u8) -> Option<usize> {
     data[i..].iter().position(|&b| b == needle).map(|n| i + n)
 }
 
-/// Whether `bytes` holds a `"` or a `\\`, eight bytes at a time.
+/// Whether `bytes` holds a `"`, a `\\` or a byte that is not ASCII, eight bytes at a time.
 #[inline(always)]
-fn has_quote_or_backslash(bytes: &[u8]) -> bool {
+fn has_quote_backslash_or_high(bytes: &[u8]) -> bool {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut chunks = bytes.chunks_exact(8);
@@ -1349,11 +1365,14 @@ fn has_quote_or_backslash(bytes: &[u8]) -> bool {
         word.copy_from_slice(chunk);
         let w = u64::from_le_bytes(word);
         let (q, b) = (w ^ (LOW * u64::from(b'"')), w ^ (LOW * u64::from(b'\\')));
-        if (q.wrapping_sub(LOW) & !q | b.wrapping_sub(LOW) & !b) & HIGH != 0 {
+        if (q.wrapping_sub(LOW) & !q | b.wrapping_sub(LOW) & !b | w) & HIGH != 0 {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| b == b'"' || b == b'\\')
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b == b'"' || b == b'\\' || b >= 0x80)
 }
 
 /// The name of the tag on `line` (which starts with `[`): up to a space, quote or `]`.
@@ -1370,8 +1389,9 @@ fn tag_name(line: &[u8]) -> &[u8] {
     &inner[start..start + len]
 }
 
-/// A tag line in its usual form, `[Name "value"]` with nothing escaped and nothing after
-/// it but spaces: the name and the value. Anything else is left to the general reader.
+/// A tag line in its usual form, `[Name "value"]` with nothing escaped, an ASCII value and
+/// nothing after it but spaces: the name and the value. Anything else is left to the
+/// general reader.
 #[inline(always)]
 fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let line = trim_end(line);
@@ -1381,7 +1401,7 @@ fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let value = rest.strip_prefix(b" \"")?;
     if name.is_empty()
         || name.iter().any(|&b| matches!(b, b'"' | b']' | b'\t'))
-        || has_quote_or_backslash(value)
+        || has_quote_backslash_or_high(value)
     {
         return None;
     }

@@ -134,7 +134,8 @@ pub enum WarningKind {
     SetUpMissing,
     /// `[SetUp "0"]` beside a `[FEN]` tag: the `[FEN]` is used.
     SetUpZero,
-    /// Text (a tag value or comment) that is not UTF-8: read as Windows-1252.
+    /// A comment that is not UTF-8: read as Windows-1252 (tag values:
+    /// [`SyntaxErrorKind::TagNotUtf8`]).
     NotUtf8,
     /// Castling written with zeros (`0-0`, `0-0-0`): read as `O-O`, `O-O-O`.
     CastlingWithZeros,
@@ -156,7 +157,7 @@ impl fmt::Display for WarningKind {
             WarningKind::Fen(w) => w.fmt(f),
             WarningKind::SetUpMissing => f.write_str("no [SetUp \"1\"] tag: the FEN is used"),
             WarningKind::SetUpZero => f.write_str("[SetUp \"0\"] with a FEN: the FEN is used"),
-            WarningKind::NotUtf8 => f.write_str("text not UTF-8: read as Windows-1252"),
+            WarningKind::NotUtf8 => f.write_str("comment not UTF-8: read as Windows-1252"),
             WarningKind::CastlingWithZeros => f.write_str("castling written with zeros"),
             WarningKind::EnPassantSuffix => f.write_str("'e.p.' ignored"),
             WarningKind::MovesRunTogether => {
@@ -201,6 +202,17 @@ impl GameWarning {
     }
 }
 
+/// Adds the warning of a move (off the hot path of reading moves).
+#[cold]
+pub(crate) fn push_move_warning(
+    warnings: &mut Vec<GameWarning>,
+    ply: u32,
+    text: &[u8],
+    warning: super::MoveWarning,
+) {
+    push_warning(warnings, GameWarning::new(ply, text, warning.into()));
+}
+
 /// Adds `warning` unless one of its kind is there already.
 pub(crate) fn push_warning(warnings: &mut Vec<GameWarning>, warning: GameWarning) {
     if !warnings.iter().any(|w| w.reason == warning.reason) {
@@ -216,45 +228,18 @@ pub(crate) struct StartTags {
     variant: Option<String>,
     setup: Option<String>,
     result: Option<Termination>,
-    /// A tag value that is not UTF-8, by its name.
-    not_utf8: Option<String>,
 }
 
 impl StartTags {
-    /// Notes the tags that matter; others are only checked for UTF-8.
+    /// Notes the tags that matter; others are ignored.
     #[inline]
     pub(crate) fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         match name {
-            b"FEN" | b"Variant" | b"SetUp" => {}
-            b"Result" => {
-                self.result = Termination::from_ascii(value.0.trim_ascii());
-                return;
-            }
-            _ => {
-                if !value.0.is_ascii() && core::str::from_utf8(value.0).is_err() {
-                    self.note_not_utf8(name);
-                }
-                return;
-            }
-        }
-        let mut text = String::new();
-        if value.decode_into(&mut text) {
-            self.note_not_utf8(name);
-        }
-        match name {
-            b"FEN" => self.fen = Some(text),
-            b"Variant" => self.variant = Some(text),
-            _ => self.setup = Some(text),
-        }
-    }
-
-    #[cold]
-    fn note_not_utf8(&mut self, name: &[u8]) {
-        if self.not_utf8.is_none() {
-            let mut text = String::from("[");
-            push_text(&mut text, name);
-            text.push(']');
-            self.not_utf8 = Some(text);
+            b"FEN" => self.fen = Some(value.decode()),
+            b"Variant" => self.variant = Some(value.decode()),
+            b"SetUp" => self.setup = Some(value.decode()),
+            b"Result" => self.result = Termination::from_ascii(value.0.trim_ascii()),
+            _ => {}
         }
     }
 
@@ -263,17 +248,6 @@ impl StartTags {
         self.variant = None;
         self.setup = None;
         self.result = None;
-        self.not_utf8 = None;
-    }
-
-    /// The warnings of the tags other than the start's: a value not UTF-8.
-    pub(crate) fn tag_warnings(&self, warnings: &mut Vec<GameWarning>) {
-        if let Some(name) = &self.not_utf8 {
-            push_warning(
-                warnings,
-                GameWarning::new(0, name.as_bytes(), WarningKind::NotUtf8),
-            );
-        }
     }
 
     /// A warning when the movetext's marker is not the `[Result]` tag's value.
@@ -299,7 +273,6 @@ impl StartTags {
 
     /// The start position, or why there is none; what was forgiven goes to `warnings`.
     pub(crate) fn start(&self, warnings: &mut Vec<GameWarning>) -> Result<Position, GameError> {
-        self.tag_warnings(warnings);
         let chess960 = match self.variant.as_deref().map(str::trim) {
             None => false,
             Some(v) => match v.to_ascii_lowercase().as_str() {
@@ -697,9 +670,9 @@ impl Visitor for GameBuilder {
         }
         match self.lines.play_lenient(text) {
             Ok((played, warning)) => {
-                if let Some(reason) = warning {
+                if let Some(warning) = warning {
                     let ply = self.lines.ply();
-                    push_warning(&mut self.game.warnings, GameWarning::new(ply, text, reason));
+                    push_move_warning(&mut self.game.warnings, ply, text, warning);
                 }
                 match played {
                     Played::One(m) => self.add_node(m),

@@ -197,6 +197,7 @@ fn read_both_ways(bytes: &[u8], seed: u64) -> Vec<Vec<Ev>> {
                     | SyntaxErrorKind::UnterminatedTagValue
                     | SyntaxErrorKind::UnterminatedTag
                     | SyntaxErrorKind::QuotesInTagValue
+                    | SyntaxErrorKind::TagNotUtf8
             );
             let from = if tag {
                 // The token is the tag from its `[`, the offset that of its name.

@@ -183,7 +183,10 @@ fn corpus_games_read_with_their_warnings() {
         (
             "windows-1252.pgn",
             "Graz Open \u{2013} A",
-            &["text not UTF-8: read as Windows-1252"],
+            &[
+                "tag value not UTF-8: read as Windows-1252",
+                "comment not UTF-8: read as Windows-1252",
+            ],
         ),
     ];
     let corpus = corpus();
