@@ -130,6 +130,26 @@ impl From<MoveWarning> for WarningKind {
     }
 }
 
+/// The warning for `m`, played as `text` says: castling with zeros or a null move. Only
+/// words starting with `0`, `-` or `Z` can have one: one comparison on the hot path.
+#[inline(always)]
+pub(crate) fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
+    if matches!(text.first(), Some(b'0' | b'-' | b'Z')) {
+        classify(m)
+    } else {
+        None
+    }
+}
+
+#[cold]
+fn classify(m: Move) -> Option<MoveWarning> {
+    Some(if m == Move::NULL {
+        MoveWarning::NullMove
+    } else {
+        MoveWarning::CastlingWithZeros
+    })
+}
+
 /// What [`Lines::play_lenient`] played for a word of the movetext.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Played {
@@ -266,23 +286,14 @@ impl Lines {
         text: &[u8],
     ) -> Result<(Played, Option<MoveWarning>), MoveError> {
         match self.play(text) {
-            Ok(m) => {
-                let warning = if m == Move::NULL {
-                    Some(MoveWarning::NullMove)
-                } else if text.first() == Some(&b'0') {
-                    Some(MoveWarning::CastlingWithZeros)
-                } else {
-                    None
-                };
-                Ok((Played::One(m), warning))
-            }
+            Ok(m) => Ok((Played::One(m), move_warning(text, m))),
             Err(e) => self.forgive(text, e),
         }
     }
 
     /// What [`Lines::play_lenient`] tries after [`Lines::play`] refused `text` with `error`.
     #[cold]
-    fn forgive(
+    pub(crate) fn forgive(
         &mut self,
         text: &[u8],
         error: MoveError,
