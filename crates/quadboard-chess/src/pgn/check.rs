@@ -8,7 +8,6 @@ use super::lines::{move_warning, Played};
 use super::tree::{push_move_warning, push_warning, StartTags};
 use super::{
     GameError, GameStart, GameWarning, Lines, MoveError, RawTag, SyntaxError, Termination, Visitor,
-    WarningKind,
 };
 
 /// What [`Checker`] gives for a game.
@@ -150,18 +149,6 @@ impl Visitor for Checker {
 
     fn end_variation(&mut self) -> ControlFlow<()> {
         self.lines.end_variation();
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
-        if !text.is_ascii() && core::str::from_utf8(text).is_err() {
-            let ply = self.lines.ply();
-            push_warning(
-                &mut self.warnings,
-                GameWarning::new(ply, b"{", WarningKind::NotUtf8),
-            );
-        }
         ControlFlow::Continue(())
     }
 

@@ -66,6 +66,9 @@ pub enum SyntaxErrorKind {
     /// A tag value that is not UTF-8. Forgiven: read as Windows-1252
     /// ([`RawTag::decode`]).
     TagNotUtf8,
+    /// A comment that is not UTF-8. Forgiven: read as Windows-1252 by
+    /// [`Game`](super::Game).
+    CommentNotUtf8,
 }
 
 impl SyntaxErrorKind {
@@ -98,6 +101,7 @@ impl SyntaxErrorKind {
             }
             SyntaxErrorKind::StrayClosingBrace => "'}' without a comment to close: dropped",
             SyntaxErrorKind::TagNotUtf8 => "tag value not UTF-8: read as Windows-1252",
+            SyntaxErrorKind::CommentNotUtf8 => "comment not UTF-8: read as Windows-1252",
         }
     }
 
@@ -116,6 +120,7 @@ impl SyntaxErrorKind {
                 | SyntaxErrorKind::CheckAfterAnnotation
                 | SyntaxErrorKind::StrayClosingBrace
                 | SyntaxErrorKind::TagNotUtf8
+                | SyntaxErrorKind::CommentNotUtf8
         )
     }
 }
@@ -974,8 +979,10 @@ impl<S: Source> Reader<S> {
                 b'{' => {
                     let (s, e, closed) = self.token(at + 1, |d, from| find_byte(d, from, b'}'))?;
                     self.pos = e + closed as usize;
-                    let stop =
-                        mode == Mode::Visit && visitor.comment(&self.src.data()[s..e]).is_break();
+                    let text = &self.src.data()[s..e];
+                    let stop = mode == Mode::Visit
+                        && (!text.is_ascii() && self.not_utf8_comment(visitor, s, e)
+                            || visitor.comment(&self.src.data()[s..e]).is_break());
                     if !closed {
                         // The end of the game: reported after a line's `Break` too.
                         if mode != Mode::SkipGame {
@@ -1190,10 +1197,11 @@ impl<S: Source> Reader<S> {
                     None => break,
                 },
                 b'{' => {
-                    let Some(end) = find_byte(data, i + 1, b'}') else {
+                    let Some((end, high)) = find_close_brace(data, i + 1) else {
                         break;
                     };
-                    stop = visitor.comment(&data[i + 1..end]).is_break();
+                    stop = high && self.not_utf8_comment(visitor, i + 1, end)
+                        || visitor.comment(&data[i + 1..end]).is_break();
                     i = end + 1;
                     if stop {
                         break;
@@ -1204,6 +1212,20 @@ impl<S: Source> Reader<S> {
         }
         self.pos = i;
         stop
+    }
+
+    /// Reports a comment (`start..end` of the data) that is not UTF-8; returns whether the
+    /// visitor broke off. Only called for comments with bytes that are not ASCII.
+    #[cold]
+    fn not_utf8_comment<V: Visitor>(&self, visitor: &mut V, start: usize, end: usize) -> bool {
+        let text = &self.src.data()[start..end];
+        core::str::from_utf8(text).is_err()
+            && self.report(
+                visitor,
+                SyntaxErrorKind::CommentNotUtf8,
+                start - 1,
+                &self.src.data()[start - 1..end.min(start + 40)],
+            )
     }
 
     /// The end of a move number (`12.`, `12...`) starting at `at`, with the data at hand:
@@ -1352,6 +1374,31 @@ fn find_byte(data: &[u8], from: usize, needle: u8) -> Option<usize> {
         i += 8;
     }
     data[i..].iter().position(|&b| b == needle).map(|n| i + n)
+}
+
+/// The index of the first `}` at or after `from`, eight bytes at a time, and whether a byte
+/// that is not ASCII may come before it (a byte after it in the same eight may also set it).
+#[inline(always)]
+fn find_close_brace(data: &[u8], from: usize) -> Option<(usize, bool)> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pattern = LOW * u64::from(b'}');
+    let mut seen = 0;
+    let mut i = from;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        seen |= w;
+        let x = w ^ pattern;
+        let found = x.wrapping_sub(LOW) & !x & HIGH;
+        if found != 0 {
+            return Some((i + (found.trailing_zeros() / 8) as usize, seen & HIGH != 0));
+        }
+        i += 8;
+    }
+    let end = data[i..].iter().position(|&b| b == b'}').map(|n| i + n)?;
+    Some((end, seen & HIGH != 0 || !data[i..end].is_ascii()))
 }
 
 /// Whether `bytes` holds a `"`, a `\\` or a byte that is not ASCII, eight bytes at a time.

@@ -134,9 +134,6 @@ pub enum WarningKind {
     SetUpMissing,
     /// `[SetUp "0"]` beside a `[FEN]` tag: the `[FEN]` is used.
     SetUpZero,
-    /// A comment that is not UTF-8: read as Windows-1252 (tag values:
-    /// [`SyntaxErrorKind::TagNotUtf8`]).
-    NotUtf8,
     /// Castling written with zeros (`0-0`, `0-0-0`): read as `O-O`, `O-O-O`.
     CastlingWithZeros,
     /// `e.p.` after an en passant capture, or as a word of its own: ignored.
@@ -157,7 +154,6 @@ impl fmt::Display for WarningKind {
             WarningKind::Fen(w) => w.fmt(f),
             WarningKind::SetUpMissing => f.write_str("no [SetUp \"1\"] tag: the FEN is used"),
             WarningKind::SetUpZero => f.write_str("[SetUp \"0\"] with a FEN: the FEN is used"),
-            WarningKind::NotUtf8 => f.write_str("comment not UTF-8: read as Windows-1252"),
             WarningKind::CastlingWithZeros => f.write_str("castling written with zeros"),
             WarningKind::EnPassantSuffix => f.write_str("'e.p.' ignored"),
             WarningKind::MovesRunTogether => {
@@ -700,13 +696,7 @@ impl Visitor for GameBuilder {
 
     fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
         let mut comment = String::new();
-        if push_text(&mut comment, trim(text)) {
-            let ply = self.lines.ply();
-            push_warning(
-                &mut self.game.warnings,
-                GameWarning::new(ply, b"{", WarningKind::NotUtf8),
-            );
-        }
+        push_text(&mut comment, trim(text));
         // At the start of a variation, the comment is for its first move.
         if self.cursor.len() > 1 && self.cursor.last().is_some_and(|&(_, moved)| !moved) {
             self.pending.push(comment);
