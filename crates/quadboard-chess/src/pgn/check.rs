@@ -4,11 +4,9 @@
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use super::lines::{move_warning, Played};
+use super::lines::Played;
 use super::tree::{push_move_warning, push_warning, StartTags};
-use super::{
-    GameError, GameStart, GameWarning, Lines, MoveError, RawTag, SyntaxError, Termination, Visitor,
-};
+use super::{GameError, GameStart, GameWarning, Lines, RawTag, SyntaxError, Termination, Visitor};
 
 /// What [`Checker`] gives for a game.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -59,32 +57,6 @@ impl Checker {
     }
 }
 
-impl Checker {
-    /// A move [`Lines::play`] refused: what [`Lines::play_lenient`] forgives, or an error.
-    #[cold]
-    fn forgive(&mut self, text: &[u8], error: MoveError) -> ControlFlow<()> {
-        match self.lines.forgive(text, error) {
-            Ok((played, warning)) => {
-                self.moves += match played {
-                    Played::One(_) => 1,
-                    Played::Two(..) => 2,
-                    Played::Nothing => 0,
-                };
-                if let Some(warning) = warning {
-                    let ply = self.lines.ply();
-                    push_move_warning(&mut self.warnings, ply, text, warning);
-                }
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                let ply = self.lines.ply() + 1;
-                self.errors.push(GameError::bad_move(ply, text, e));
-                ControlFlow::Break(())
-            }
-        }
-    }
-}
-
 impl Visitor for Checker {
     type Output = CheckedGame;
 
@@ -113,23 +85,31 @@ impl Visitor for Checker {
         ControlFlow::Continue(())
     }
 
-    // Always inlined into the reader's loop, with what is forgiven off its path: a call or
-    // a larger result per move costs 3 % of checking (cachegrind).
+    // Always inlined into the reader's loop: a call per move costs 3 % of checking
+    // (cachegrind).
     #[inline(always)]
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
         if self.dead {
             return ControlFlow::Break(());
         }
-        match self.lines.play(text) {
-            Ok(m) => {
-                self.moves += 1;
-                if let Some(warning) = move_warning(text, m) {
+        match self.lines.play_lenient(text) {
+            Ok((played, warning)) => {
+                self.moves += match played {
+                    Played::One(_) => 1,
+                    Played::Two(..) => 2,
+                    Played::Nothing => 0,
+                };
+                if let Some(warning) = warning {
                     let ply = self.lines.ply();
                     push_move_warning(&mut self.warnings, ply, text, warning);
                 }
                 ControlFlow::Continue(())
             }
-            Err(e) => self.forgive(text, e),
+            Err(e) => {
+                let ply = self.lines.ply() + 1;
+                self.errors.push(GameError::bad_move(ply, text, e));
+                ControlFlow::Break(())
+            }
         }
     }
 

@@ -133,7 +133,7 @@ impl From<MoveWarning> for WarningKind {
 /// The warning for `m`, played as `text` says: castling with zeros or a null move. Only
 /// words starting with `0`, `-` or `Z` can have one: one comparison on the hot path.
 #[inline(always)]
-pub(crate) fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
+fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
     if matches!(text.first(), Some(b'0' | b'-' | b'Z')) {
         classify(m)
     } else {
@@ -293,7 +293,7 @@ impl Lines {
 
     /// What [`Lines::play_lenient`] tries after [`Lines::play`] refused `text` with `error`.
     #[cold]
-    pub(crate) fn forgive(
+    fn forgive(
         &mut self,
         text: &[u8],
         error: MoveError,
