@@ -130,24 +130,16 @@ impl From<MoveWarning> for WarningKind {
     }
 }
 
-/// The warning for `m`, played as `text` says: castling with zeros or a null move. Only
-/// words starting with `0`, `-` or `Z` can have one: one comparison on the hot path.
+/// The warning for `m`, played as `text` says: a null move, or castling with zeros.
 #[inline(always)]
 fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
-    if matches!(text.first(), Some(b'0' | b'-' | b'Z')) {
-        classify(m)
+    if m == Move::NULL {
+        Some(MoveWarning::NullMove)
+    } else if text.first() == Some(&b'0') {
+        Some(MoveWarning::CastlingWithZeros)
     } else {
         None
     }
-}
-
-#[cold]
-fn classify(m: Move) -> Option<MoveWarning> {
-    Some(if m == Move::NULL {
-        MoveWarning::NullMove
-    } else {
-        MoveWarning::CastlingWithZeros
-    })
 }
 
 /// What [`Lines::play_lenient`] played for a word of the movetext.
