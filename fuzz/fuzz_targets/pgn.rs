@@ -100,7 +100,8 @@ impl Recorder {
                 Event::Syntax(
                     SyntaxErrorKind::UnterminatedComment
                     | SyntaxErrorKind::MissingResult
-                    | SyntaxErrorKind::UnterminatedVariation,
+                    | SyntaxErrorKind::UnterminatedVariation
+                    | SyntaxErrorKind::StrayClosingBrace,
                     ..,
                 ),
             ) => true,
@@ -226,6 +227,11 @@ impl Visitor for Recorder {
         assert!(error.offset <= self.input_len, "{error:?} past the input");
         let _ = error.to_string();
         self.line_callback(Event::Syntax(error.kind, error.offset, token.to_vec()))
+    }
+
+    fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        assert!(warning.kind.is_forgiven(), "{warning:?} is not forgiven");
+        self.syntax_error(warning, token)
     }
 
     fn end_game(&mut self) {

@@ -257,6 +257,70 @@ fn parse_counter(field: FenField, text: &str, min: u32) -> Result<u32, FenError>
     }
 }
 
+/// What [`Setup::from_fen_with_warnings`] forgave in a FEN: text whose meaning is clear
+/// though it departs from the standard. Each says what was read instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenWarning {
+    /// Fewer than six fields (the number found): the missing ones are read as the end of
+    /// `w - - 0 1`.
+    MissingFields(u8),
+    /// A fullmove number of 0 (as some programs write for puzzles): read as 1.
+    FullmoveZero,
+    /// Castling rights written as rook files (Shredder-FEN or X-FEN letters such as `HAha`)
+    /// rather than `KQkq`: read as those rooks. Chess960 positions need them; a reader of a
+    /// Chess960 game ignores this warning.
+    CastlingFiles,
+    /// An en passant square on a rank other than 3 or 6: dropped.
+    EnPassantRank(Square),
+    /// Castling rights whose king or rook is not there to castle ([`Setup::validate`]'s
+    /// invalid castling rights): dropped. Only [`Position::from_fen_with_warnings`] gives it.
+    ///
+    /// [`Position::from_fen_with_warnings`]: crate::Position::from_fen_with_warnings
+    InvalidCastlingRights(Bitboard),
+    /// An en passant square that no pawn can have just crossed, or with a piece on it:
+    /// dropped. Only [`Position::from_fen_with_warnings`] gives it.
+    ///
+    /// [`Position::from_fen_with_warnings`]: crate::Position::from_fen_with_warnings
+    InvalidEnPassant(Square),
+}
+
+impl fmt::Display for FenWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenWarning::MissingFields(found) => {
+                let assumed = ["w", "-", "-", "0", "1"];
+                let from = usize::from(*found).clamp(1, 6) - 1;
+                write!(
+                    f,
+                    "FEN has {found} fields, not 6: the missing ones read as '{}'",
+                    assumed[from..].join(" ")
+                )
+            }
+            FenWarning::FullmoveZero => f.write_str("fullmove number 0 read as 1"),
+            FenWarning::CastlingFiles => {
+                f.write_str("castling rights written as rook files (Shredder-FEN/X-FEN letters)")
+            }
+            FenWarning::EnPassantRank(sq) => {
+                write!(f, "en passant square {sq} is not on rank 3 or 6: dropped")
+            }
+            FenWarning::InvalidCastlingRights(rooks) => {
+                f.write_str("castling rights without their king and rook dropped (rooks on")?;
+                for (i, rook) in rooks.iter().enumerate() {
+                    write!(f, "{}{rook}", if i == 0 { " " } else { ", " })?;
+                }
+                f.write_str(")")
+            }
+            FenWarning::InvalidEnPassant(sq) => {
+                write!(
+                    f,
+                    "en passant square {sq} that no pawn has just crossed: dropped"
+                )
+            }
+        }
+    }
+}
+
 impl Setup {
     /// Reads a FEN (6 fields, or 4 without the counters).
     ///
@@ -272,28 +336,93 @@ impl Setup {
     /// assert_eq!(error.to_string(), "side to move field 'x': expected 'w' or 'b'");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        Setup::read_fen(fen, None)
+    }
+
+    /// Reads a FEN as it is found in the wild, and says what it forgave: 1 to 6 fields
+    /// (missing ones read as the end of `w - - 0 1`), a fullmove number of 0 (read as 1),
+    /// an en passant square off ranks 3 and 6 (dropped). Castling rights written as rook
+    /// files are read as [`Setup::from_fen`] reads them, with a warning. Everything else is
+    /// an error as in [`Setup::from_fen`]. The warnings come in the order of the fields.
+    ///
+    /// # Errors
+    /// [`FenError`] as [`Setup::from_fen`] gives it, for what cannot be forgiven.
+    ///
+    /// ```
+    /// use quadboard_chess::fen::FenWarning;
+    /// use quadboard_chess::Setup;
+    /// let (setup, warnings) = Setup::from_fen_with_warnings("4k3/8/8/8/8/8/8/4K3 b - - 3 0")?;
+    /// assert_eq!((setup.halfmoves, setup.fullmoves), (3, 1));
+    /// assert_eq!(warnings, [FenWarning::FullmoveZero]);
+    /// assert_eq!(warnings[0].to_string(), "fullmove number 0 read as 1");
+    /// # Ok::<(), quadboard_chess::fen::FenError>(())
+    /// ```
+    pub fn from_fen_with_warnings(
+        fen: &str,
+    ) -> Result<(Setup, alloc::vec::Vec<FenWarning>), FenError> {
+        let mut warnings = alloc::vec::Vec::new();
+        let setup = Setup::read_fen(fen, Some(&mut warnings))?;
+        Ok((setup, warnings))
+    }
+
+    /// The FEN reader: strict without `warnings`, lenient (recording what it forgave) with.
+    fn read_fen(
+        fen: &str,
+        mut warnings: Option<&mut alloc::vec::Vec<FenWarning>>,
+    ) -> Result<Setup, FenError> {
         let fields: alloc::vec::Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() != 4 && fields.len() != 6 {
+        let lenient = warnings.is_some();
+        let count_ok = if lenient {
+            (1..=6).contains(&fields.len())
+        } else {
+            fields.len() == 4 || fields.len() == 6
+        };
+        if !count_ok {
             return Err(FenError::new(
                 FenField::Fields,
                 fen.trim(),
-                alloc::format!(
-                    "expected 6 fields (or 4 without the counters), found {}",
-                    fields.len()
-                ),
+                if lenient {
+                    alloc::format!("expected 1 to 6 fields, found {}", fields.len())
+                } else {
+                    alloc::format!(
+                        "expected 6 fields (or 4 without the counters), found {}",
+                        fields.len()
+                    )
+                },
             ));
         }
+        if let Some(w) = warnings.as_deref_mut() {
+            if fields.len() < 6 {
+                w.push(FenWarning::MissingFields(fields.len() as u8));
+            }
+        }
+        let field = |i: usize, default: &'static str| fields.get(i).copied().unwrap_or(default);
         let board = parse_board(fields[0])?;
-        let turn = match fields[1] {
+        let turn = match field(1, "w") {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(FenError::new(FenField::Turn, other, "expected 'w' or 'b'")),
         };
-        let castling_rooks = parse_castling(fields[2], &board)?;
-        let ep_square = match fields[3] {
+        let castling = field(2, "-");
+        let castling_rooks = parse_castling(castling, &board)?;
+        if let Some(w) = warnings.as_deref_mut() {
+            if castling
+                .bytes()
+                .any(|b| !matches!(b, b'K' | b'Q' | b'k' | b'q' | b'-'))
+            {
+                w.push(FenWarning::CastlingFiles);
+            }
+        }
+        let ep_square = match field(3, "-") {
             "-" => None,
             text => match text.parse::<Square>() {
                 Ok(sq) if matches!(sq.rank(), Rank::Third | Rank::Sixth) => Some(sq),
+                Ok(sq) if lenient => {
+                    if let Some(w) = warnings.as_deref_mut() {
+                        w.push(FenWarning::EnPassantRank(sq));
+                    }
+                    None
+                }
                 Ok(_) => {
                     return Err(FenError::new(
                         FenField::EnPassant,
@@ -310,13 +439,13 @@ impl Setup {
                 }
             },
         };
-        let (halfmoves, fullmoves) = if fields.len() == 6 {
-            (
-                parse_counter(FenField::Halfmoves, fields[4], 0)?,
-                parse_counter(FenField::Fullmoves, fields[5], 1)?,
-            )
-        } else {
-            (0, 1)
+        let halfmoves = parse_counter(FenField::Halfmoves, field(4, "0"), 0)?;
+        let fullmoves = match (field(5, "1"), warnings) {
+            ("0", Some(w)) => {
+                w.push(FenWarning::FullmoveZero);
+                1
+            }
+            (text, _) => parse_counter(FenField::Fullmoves, text, 1)?,
         };
         Ok(Setup {
             board,
@@ -408,6 +537,59 @@ impl Setup {
     }
 }
 
+impl crate::Position {
+    /// Reads a position as [`Setup::from_fen_with_warnings`] reads its FEN, and forgives
+    /// too what move generation does not need: castling rights without their king and rook,
+    /// and an en passant square no pawn can have just crossed, are dropped with a warning.
+    /// Castling mode as [`crate::Position::from_fen`] decides it. This is the reading of
+    /// `[FEN]` tags in PGN, and of FENs from other programs.
+    ///
+    /// # Errors
+    /// [`FromFenError`]: the text cannot be read as FEN, or the position cannot exist
+    /// (missing or extra kings, pawns on the back rank, the side not to move in check, an
+    /// impossible check, too much material).
+    ///
+    /// [`FromFenError`]: crate::position::FromFenError
+    ///
+    /// ```
+    /// use quadboard_chess::Position;
+    /// // A puzzle as GUIs write it: fullmove 0, a castling right with no rook left.
+    /// let (pos, warnings) =
+    ///     Position::from_fen_with_warnings("4k3/8/8/8/8/8/8/4K3 w K - 0 0")?;
+    /// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// let text: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    /// assert_eq!(text, [
+    ///     "fullmove number 0 read as 1",
+    ///     "castling rights without their king and rook dropped (rooks on h1)",
+    /// ]);
+    /// # Ok::<(), quadboard_chess::position::FromFenError>(())
+    /// ```
+    pub fn from_fen_with_warnings(
+        fen: &str,
+    ) -> Result<(crate::Position, alloc::vec::Vec<FenWarning>), crate::position::FromFenError> {
+        use crate::position::FromFenError;
+        use crate::setup::Reasons;
+        let (mut setup, mut warnings) =
+            Setup::from_fen_with_warnings(fen).map_err(FromFenError::Syntax)?;
+        let invalid = setup.invalid_castling_rooks();
+        if !invalid.is_empty() {
+            setup.drop_invalid_castling_rights();
+            warnings.push(FenWarning::InvalidCastlingRights(invalid));
+        }
+        if let Some(ep) = setup.ep_square {
+            setup.drop_invalid_ep_square();
+            if setup.ep_square.is_none() {
+                warnings.push(FenWarning::InvalidEnPassant(ep));
+            }
+        }
+        let mode = setup.castling_mode();
+        crate::Position::from_setup(setup, mode)
+            .or_else(|e| e.ignore(Reasons::INVALID_CASTLING_RIGHTS | Reasons::INVALID_EP_SQUARE))
+            .map(|pos| (pos, warnings))
+            .map_err(FromFenError::Illegal)
+    }
+}
+
 impl FromStr for Setup {
     type Err = FenError;
     fn from_str(fen: &str) -> Result<Setup, FenError> {
@@ -452,6 +634,65 @@ mod tests {
             s.to_fen(CastlingMode::Chess960),
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
         );
+    }
+
+    #[test]
+    fn lenient_reading_says_what_it_forgave() {
+        let cases: [(&str, &str, &[FenWarning]); 6] = [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                &[FenWarning::FullmoveZero],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 b",
+                "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+                &[FenWarning::MissingFields(2)],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 7",
+                "4k3/8/8/8/8/8/8/4K3 w - - 7 1",
+                &[FenWarning::MissingFields(5)],
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                &[FenWarning::CastlingFiles],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                &[FenWarning::EnPassantRank(Square::E4)],
+            ),
+            // A clean FEN: nothing forgiven.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 9",
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 9",
+                &[],
+            ),
+        ];
+        for (fen, read, warnings) in cases {
+            let (setup, got) = Setup::from_fen_with_warnings(fen).unwrap();
+            assert_eq!(setup.to_fen(CastlingMode::Standard), read, "{fen}");
+            assert_eq!(got, warnings, "{fen}");
+            // The strict reader refuses what was forgiven, rook files aside.
+            let strict = warnings.iter().all(|w| *w == FenWarning::CastlingFiles);
+            assert_eq!(Setup::from_fen(fen).is_ok(), strict, "{fen}");
+        }
+        assert_eq!(
+            FenWarning::MissingFields(1).to_string(),
+            "FEN has 1 fields, not 6: the missing ones read as 'w - - 0 1'"
+        );
+        // What cannot be forgiven stays an error.
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x",
+            "4k3/8/8/8/8/8/8/4K3 x",
+            "4k3/8/8/8/8/8/8/4K3 w - - -1 1",
+            "4k3/8/8/8/8/8/8 w - - 0 1",
+            "",
+        ] {
+            assert!(Setup::from_fen_with_warnings(fen).is_err(), "{fen}");
+        }
     }
 
     #[test]

@@ -24,11 +24,24 @@ const MIXED: &str = "[Event \"Good\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1
 const MIXED_CHECK: &str = "\
 FILE: game 2 (line 8): ply 3 Ke3: illegal move
 FILE: game 3 (line 12): ply 1 Nd2: ambiguous move: it could be played from b1 or f1
+FILE: game 3 (line 12): warning: ply 0 [FEN]: no [SetUp \"1\"] tag: the FEN is used
+FILE: game 4 (line 17): ply 0 [FEN]: invalid FEN: illegal position: a side has no king
+FILE: game 5 (line 22): ply 1 e5: illegal move
+FILE: game 6 (line 26): warning: ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)
+FILE: game 8 (line 33): warning: ply 3 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)
+8 games, 18 moves, 4 games with errors, 3 warnings
+";
+
+/// `MIXED_CHECK` with `--strict`: the warnings are errors.
+const MIXED_STRICT: &str = "\
+FILE: game 2 (line 8): ply 3 Ke3: illegal move
+FILE: game 3 (line 12): ply 1 Nd2: ambiguous move: it could be played from b1 or f1
+FILE: game 3 (line 12): ply 0 [FEN]: no [SetUp \"1\"] tag: the FEN is used
 FILE: game 4 (line 17): ply 0 [FEN]: invalid FEN: illegal position: a side has no king
 FILE: game 5 (line 22): ply 1 e5: illegal move
 FILE: game 6 (line 26): ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)
 FILE: game 8 (line 33): ply 3 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)
-8 games, 18 moves, 6 games with errors
+8 games, 18 moves, 6 games with errors, 0 warnings
 ";
 
 /// A scratch directory of this process.
@@ -107,24 +120,68 @@ fn check_names_the_first_problem_of_each_game() {
 }
 
 #[test]
+fn strict_makes_warnings_errors() {
+    let path = file("mixed-strict.pgn", MIXED.as_bytes());
+    let out = quadboard(&["pgn", "check", "--strict", &path]);
+    assert_code(&out, 1);
+    assert_eq!(stdout(&out), MIXED_STRICT.replace("FILE", &path));
+    // json: the warnings in `warnings`, or with --strict in `errors`.
+    let puzzle = b"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n";
+    let out = with_stdin(&["pgn", "json"], puzzle);
+    assert_code(&out, 0);
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        value["warnings"],
+        serde_json::json!(["ply 0 [FEN]: fullmove number 0 read as 1"])
+    );
+    assert_eq!(value["fen"], "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(value["san"], serde_json::json!(["Kd2"]));
+    let out = with_stdin(&["pgn", "json", "--strict"], puzzle);
+    assert_code(&out, 1);
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(value["warnings"], serde_json::json!([]));
+    assert_eq!(
+        value["errors"],
+        serde_json::json!([{"ply": 0, "move": "[FEN]", "reason": "fullmove number 0 read as 1"}])
+    );
+}
+
+#[test]
 fn check_reads_standard_input() {
     let comment = b"[Event \"Comment\"]\n\n1. d4 { never closed\n2. c4 *\n";
     let expected = "\
--: game 1 (line 1): ply 1 {: comment without a closing '}'
-1 games, 1 moves, 1 games with errors
+-: game 1 (line 1): warning: ply 1 {: comment without a closing '}'
+-: game 1 (line 1): warning: ply 1 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)
+1 games, 1 moves, 0 games with errors, 2 warnings
 ";
     for args in [&["pgn", "check", "-"][..], &["pgn", "check"]] {
         let out = with_stdin(args, comment);
-        assert_code(&out, 1);
+        assert_code(&out, 0);
         assert_eq!(stdout(&out), expected);
     }
+    // Strict: the same lines without `warning: `, the game one with errors.
+    let out = with_stdin(&["pgn", "check", "--strict"], comment);
+    assert_code(&out, 1);
+    assert_eq!(
+        stdout(&out),
+        expected.replace("warning: ", "").replace(
+            "0 games with errors, 2 warnings",
+            "1 games with errors, 0 warnings"
+        )
+    );
     let good = b"1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n\n[Event \"x\"]\n\n1. d4 1-0\n";
     let out = with_stdin(&["pgn", "check"], good);
     assert_code(&out, 0);
-    assert_eq!(stdout(&out), "2 games, 6 moves, 0 games with errors\n");
+    assert_eq!(
+        stdout(&out),
+        "2 games, 6 moves, 0 games with errors, 0 warnings\n"
+    );
     let out = with_stdin(&["pgn", "check"], b"");
     assert_code(&out, 0);
-    assert_eq!(stdout(&out), "0 games, 0 moves, 0 games with errors\n");
+    assert_eq!(
+        stdout(&out),
+        "0 games, 0 moves, 0 games with errors, 0 warnings\n"
+    );
 }
 
 #[test]
@@ -133,7 +190,7 @@ fn totals_are_over_all_files() {
     let good = file("totals-good.pgn", b"1. e4 *\n");
     let out = quadboard(&["pgn", "check", &good, &mixed, &good]);
     assert_code(&out, 1);
-    assert!(stdout(&out).ends_with("\n10 games, 20 moves, 6 games with errors\n"));
+    assert!(stdout(&out).ends_with("\n10 games, 20 moves, 4 games with errors, 3 warnings\n"));
     // Games are numbered in each file.
     assert!(stdout(&out).starts_with(&format!("{mixed}: game 2 (line 8)")));
 }
@@ -145,7 +202,10 @@ fn unreadable_files_and_bad_arguments_exit_2() {
     let out = quadboard(&["pgn", "check", "/nonexistent/games.pgn", &good]);
     assert_code(&out, 2);
     assert!(stderr(&out).contains("error: /nonexistent/games.pgn: "));
-    assert_eq!(stdout(&out), "1 games, 1 moves, 0 games with errors\n");
+    assert_eq!(
+        stdout(&out),
+        "1 games, 1 moves, 0 games with errors, 0 warnings\n"
+    );
     let dir = scratch();
     let out = quadboard(&["pgn", "json", dir.to_str().unwrap()]);
     assert_code(&out, 2);
@@ -199,7 +259,7 @@ fn json_writes_every_key_in_order() {
              \"uci\":[\"e2e4\",\"e7e5\",\"g1f3\",\"b8c6\",\"f1b5\",\"a7a6\"],\
              \"san\":[\"e4\",\"e5\",\"Nf3\",\"Nc6\",\"Bb5\",\"a6\"],\
              \"final\":\"r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4\",\
-             \"result\":\"1-0\",\"nodes\":7,\"comments\":1,\"nags\":2,\"errors\":[]}}"
+             \"result\":\"1-0\",\"nodes\":7,\"comments\":1,\"nags\":2,\"errors\":[],\"warnings\":[]}}"
         )
     );
     assert_eq!(
@@ -209,7 +269,7 @@ fn json_writes_every_key_in_order() {
              \"fen\":\"{start}\",\"uci\":[\"e2e4\",\"e7e5\"],\"san\":[\"e4\",\"e5\"],\
              \"final\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\",\
              \"result\":\"*\",\"nodes\":2,\"comments\":0,\"nags\":0,\
-             \"errors\":[{{\"ply\":3,\"move\":\"Ke3\",\"reason\":\"illegal move\"}}]}}"
+             \"errors\":[{{\"ply\":3,\"move\":\"Ke3\",\"reason\":\"illegal move\"}}],\"warnings\":[]}}"
         )
     );
     // A bad FEN tag: the standard start, and the error at ply 0.
@@ -219,7 +279,7 @@ fn json_writes_every_key_in_order() {
         lines[3]
     );
     assert!(lines[3].ends_with(
-        "\"errors\":[{\"ply\":0,\"move\":\"[FEN]\",\"reason\":\"invalid FEN: illegal position: a side has no king\"}]}"
+        "\"errors\":[{\"ply\":0,\"move\":\"[FEN]\",\"reason\":\"invalid FEN: illegal position: a side has no king\"}],\"warnings\":[]}"
     ));
     // Tags only: no result; truncated: no result, the moves read.
     assert!(
@@ -270,9 +330,13 @@ fn fmt_writes_export_format() {
     assert_eq!(text.matches("[Event ").count(), 8);
     assert_eq!(
         stderr(&out),
+        // Errors only: fmt writes no warnings.
         MIXED_CHECK
             .replace("FILE", &path)
-            .replace("8 games, 18 moves, 6 games with errors\n", "")
+            .lines()
+            .filter(|l| l.contains(": ply ") && !l.contains("warning: "))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
     );
     // What fmt writes reads back to itself; only the bad FEN tag is still a problem.
     let again = file("fmt-again.pgn", &out.stdout);
@@ -526,7 +590,7 @@ fn games_without_tags_are_read_in_chunks_too() {
     }
     let check = stdout(&quadboard(&["pgn", "check", &path]));
     assert!(
-        check.ends_with("\n300 games, 900 moves, 100 games with errors\n"),
+        check.ends_with("\n300 games, 900 moves, 100 games with errors, 0 warnings\n"),
         "{check}"
     );
     assert!(check.starts_with(&format!(
@@ -561,7 +625,7 @@ fn threads_do_not_change_the_output() {
         if command == "check" {
             assert_eq!(
                 stdout(&one),
-                "1548 games, 130025 moves, 0 games with errors\n"
+                "1548 games, 130025 moves, 0 games with errors, 0 warnings\n"
             );
         }
     }

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::WarningKind;
 use crate::san::{self, Resolved};
 use crate::{Bitboard, Move, Position};
 
@@ -104,6 +105,54 @@ impl Position {
     }
 }
 
+/// What [`Lines::play_lenient`] forgave in a move, or read that the standard does not
+/// have; [`WarningKind`] has each under the same name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveWarning {
+    /// Castling written with zeros.
+    CastlingWithZeros,
+    /// `e.p.` after an en passant capture, or as a word of its own.
+    EnPassantSuffix,
+    /// Two moves written as one word.
+    MovesRunTogether,
+    /// A null move.
+    NullMove,
+}
+
+impl From<MoveWarning> for WarningKind {
+    fn from(warning: MoveWarning) -> WarningKind {
+        match warning {
+            MoveWarning::CastlingWithZeros => WarningKind::CastlingWithZeros,
+            MoveWarning::EnPassantSuffix => WarningKind::EnPassantSuffix,
+            MoveWarning::MovesRunTogether => WarningKind::MovesRunTogether,
+            MoveWarning::NullMove => WarningKind::NullMove,
+        }
+    }
+}
+
+/// The warning for `m`, played as `text` says: a null move, or castling with zeros.
+#[inline(always)]
+fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
+    if m == Move::NULL {
+        Some(MoveWarning::NullMove)
+    } else if text.first() == Some(&b'0') {
+        Some(MoveWarning::CastlingWithZeros)
+    } else {
+        None
+    }
+}
+
+/// What [`Lines::play_lenient`] played for a word of the movetext.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Played {
+    /// One move, as written.
+    One(Move),
+    /// Two moves written as one word.
+    Two(Move, Move),
+    /// Nothing: a word that adds nothing (`e.p.`).
+    Nothing,
+}
+
 /// One line being played: where its last move started and where it stands.
 #[derive(Clone, Copy)]
 struct Line {
@@ -200,6 +249,80 @@ impl Lines {
         line.ply += 1;
         line.has_move = true;
         Ok(m)
+    }
+
+    /// Reads a move as [`Lines::play`] does, and forgives what it refuses but whose meaning
+    /// is clear: `e.p.` after the move or as a word of its own (ignored), and two moves run
+    /// together (`e4e5`, `Nf3Nc6`: both played, when they are not one move in UCI). Says
+    /// what it forgave, and also what [`Lines::play`] reads but the standard does not have:
+    /// castling with zeros and null moves.
+    ///
+    /// # Errors
+    /// [`MoveError`] as [`Lines::play`] gives it when nothing could be forgiven; the line
+    /// is left as it was.
+    ///
+    /// ```
+    /// use quadboard_chess::pgn::{Lines, MoveWarning, Played, WarningKind};
+    /// let mut lines = Lines::new();
+    /// let (played, warning) = lines.play_lenient(b"e4e5")?;
+    /// assert!(matches!(played, Played::Two(..)));
+    /// assert_eq!(warning, Some(MoveWarning::MovesRunTogether));
+    /// assert_eq!(WarningKind::from(MoveWarning::MovesRunTogether).to_string(),
+    ///     "two moves written as one word: both played");
+    /// assert_eq!(lines.play_lenient(b"Nf3")?.1, None);
+    /// # Ok::<(), quadboard_chess::pgn::MoveError>(())
+    /// ```
+    #[inline(always)]
+    pub fn play_lenient(
+        &mut self,
+        text: &[u8],
+    ) -> Result<(Played, Option<MoveWarning>), MoveError> {
+        match self.play(text) {
+            Ok(m) => Ok((Played::One(m), move_warning(text, m))),
+            Err(e) => self.forgive(text, e),
+        }
+    }
+
+    /// What [`Lines::play_lenient`] tries after [`Lines::play`] refused `text` with `error`.
+    #[cold]
+    fn forgive(
+        &mut self,
+        text: &[u8],
+        error: MoveError,
+    ) -> Result<(Played, Option<MoveWarning>), MoveError> {
+        const EN_PASSANT: [&[u8]; 4] = [b"e.p.", b"e.p", b"ep", b"e.p.+"];
+        if EN_PASSANT.contains(&text) {
+            return Ok((Played::Nothing, Some(MoveWarning::EnPassantSuffix)));
+        }
+        for suffix in EN_PASSANT {
+            if let Some(head) = text.strip_suffix(suffix).filter(|h| h.len() >= 4) {
+                if let Ok(m) = self.play(head) {
+                    return Ok((Played::One(m), Some(MoveWarning::EnPassantSuffix)));
+                }
+            }
+        }
+        // Two moves in one word: the second starts with a piece letter, a file or `O`.
+        for split in 2..text.len().saturating_sub(1) {
+            if !matches!(
+                text[split],
+                b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'O'
+            ) {
+                continue;
+            }
+            let (first, second) = text.split_at(split);
+            let pos = *self.position();
+            let Ok(a) = pos.parse_pgn_move(first) else {
+                continue;
+            };
+            let mut next = pos;
+            next.play_pgn_move(a);
+            if next.parse_pgn_move(second).is_ok() {
+                let a = self.play(first)?;
+                let b = self.play(second)?;
+                return Ok((Played::Two(a, b), Some(MoveWarning::MovesRunTogether)));
+            }
+        }
+        Err(error)
     }
 
     /// Opens a variation of the current line's last move: a new line from the position

@@ -15,7 +15,10 @@
 //!
 //! Errors never stop the input: a move that cannot be played ends its own line (the
 //! mainline stops there, a variation is dropped) and is recorded; the next game is read
-//! normally. Text that is not UTF-8 is read lossily.
+//! normally. Text that departs from the standard but whose meaning is clear (a `[FEN]`
+//! with fullmove 0, a blank line inside the tags, `0-0`, `--`, a missing result, ...) is
+//! read and reported as a [`GameWarning`] beside the errors; text that is not UTF-8 is
+//! read as Windows-1252, with a warning. `docs/pgn.md` lists every warning.
 //!
 //! ```
 //! use quadboard_chess::pgn::{Game, Reader};
@@ -31,7 +34,8 @@
 //!
 //! Game boundaries: a game ends after its termination marker (with any comments after
 //! it), at a `[` outside comments (a new tag section), or at the end of the input; a
-//! blank line ends a tag section, so a game that is only tags stands alone.
+//! blank line ends a tag section unless a tag with another name than the section's first
+//! follows it, so a game that is only tags stands alone.
 
 mod check;
 mod commands;
@@ -45,12 +49,12 @@ use core::fmt;
 
 pub use check::{CheckedGame, Checker};
 pub use commands::{clock, eval, Eval};
-pub use lines::{Lines, MoveError};
+pub use lines::{Lines, MoveError, MoveWarning, Played};
 #[cfg(feature = "std")]
 pub use reader::IoSource;
 pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind, Visitor};
 pub use split::{game_start_at_or_after, next_game_start};
-pub use tree::{Game, GameError, GameErrorKind, Node, NodeId};
+pub use tree::{Game, GameError, GameErrorKind, GameWarning, Node, NodeId, WarningKind};
 pub use write::SEVEN_TAG_ROSTER;
 
 #[allow(unused_imports)]

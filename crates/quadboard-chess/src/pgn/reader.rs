@@ -25,7 +25,7 @@ pub struct GameStart {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
 pub enum SyntaxErrorKind {
-    /// A `{` comment that the input ends inside.
+    /// A `{` comment that the input ends inside. Forgiven: the comment runs to the end.
     UnterminatedComment,
     /// The game ends (a new tag section, the end of the input) inside a variation.
     UnterminatedVariation,
@@ -47,7 +47,28 @@ pub enum SyntaxErrorKind {
     /// A termination marker inside a variation.
     ResultInVariation,
     /// The movetext ends without a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    /// Forgiven: the game ends there.
     MissingResult,
+    /// A UTF-8 byte order mark before a game. Forgiven: skipped.
+    ByteOrderMark,
+    /// A blank line between two tags of one section. Forgiven: the section goes on.
+    BlankLineInTags,
+    /// A line starting with `;` between two tags. Forgiven: dropped.
+    CommentInTags,
+    /// A tag value with a `"` or `\\` that is not escaped: `[Event "The "Big" Open"]`.
+    /// Forgiven: the value runs from the first quote to the last one before the `]`.
+    QuotesInTagValue,
+    /// A `+` or `#` after a `!`/`?` annotation (`e4!+`). Forgiven: dropped (the check is
+    /// known from the move).
+    CheckAfterAnnotation,
+    /// A `}` with no comment open. Forgiven: dropped.
+    StrayClosingBrace,
+    /// A tag value that is not UTF-8. Forgiven: read as Windows-1252
+    /// ([`RawTag::decode`]).
+    TagNotUtf8,
+    /// A comment that is not UTF-8. Forgiven: read as Windows-1252 by
+    /// [`Game`](super::Game).
+    CommentNotUtf8,
 }
 
 impl SyntaxErrorKind {
@@ -69,7 +90,38 @@ impl SyntaxErrorKind {
             SyntaxErrorKind::MissingResult => {
                 "movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"
             }
+            SyntaxErrorKind::ByteOrderMark => "byte order mark skipped",
+            SyntaxErrorKind::BlankLineInTags => "blank line inside the tag section",
+            SyntaxErrorKind::CommentInTags => "';' comment line inside the tag section dropped",
+            SyntaxErrorKind::QuotesInTagValue => {
+                "tag value with unescaped '\"' or '\\': read up to its last '\"'"
+            }
+            SyntaxErrorKind::CheckAfterAnnotation => {
+                "'+' or '#' after a '!'/'?' annotation: dropped"
+            }
+            SyntaxErrorKind::StrayClosingBrace => "'}' without a comment to close: dropped",
+            SyntaxErrorKind::TagNotUtf8 => "tag value not UTF-8: read as Windows-1252",
+            SyntaxErrorKind::CommentNotUtf8 => "comment not UTF-8: read as Windows-1252",
         }
+    }
+
+    /// Whether the reader forgives it: the meaning is clear and reading went on as the
+    /// kind's documentation says. It comes to [`Visitor::syntax_warning`], the others to
+    /// [`Visitor::syntax_error`].
+    pub const fn is_forgiven(self) -> bool {
+        matches!(
+            self,
+            SyntaxErrorKind::UnterminatedComment
+                | SyntaxErrorKind::MissingResult
+                | SyntaxErrorKind::ByteOrderMark
+                | SyntaxErrorKind::BlankLineInTags
+                | SyntaxErrorKind::CommentInTags
+                | SyntaxErrorKind::QuotesInTagValue
+                | SyntaxErrorKind::CheckAfterAnnotation
+                | SyntaxErrorKind::StrayClosingBrace
+                | SyntaxErrorKind::TagNotUtf8
+                | SyntaxErrorKind::CommentNotUtf8
+        )
     }
 }
 
@@ -104,12 +156,21 @@ impl RawTag<'_> {
         self.0
     }
 
-    /// Appends the value to `out` with `\"` and `\\` unescaped and bytes that are not
-    /// UTF-8 replaced by U+FFFD.
-    pub fn decode_into(&self, out: &mut alloc::string::String) {
+    /// Appends the value to `out` with `\"` and `\\` unescaped, read as UTF-8 or, when it
+    /// is not UTF-8, as Windows-1252 (see [`push_text`]). Returns whether it was read as
+    /// Windows-1252.
+    pub fn decode_into(&self, out: &mut alloc::string::String) -> bool {
+        let windows_1252 = core::str::from_utf8(self.0).is_err();
+        let push = |out: &mut alloc::string::String, bytes: &[u8]| {
+            if windows_1252 {
+                push_windows_1252(out, bytes);
+            } else {
+                push_text(out, bytes);
+            }
+        };
         let mut rest = self.0;
         while let Some(i) = rest.iter().position(|&b| b == b'\\') {
-            push_lossy(out, &rest[..i]);
+            push(out, &rest[..i]);
             match rest.get(i + 1) {
                 Some(&c @ (b'"' | b'\\')) => {
                     out.push(c as char);
@@ -121,7 +182,8 @@ impl RawTag<'_> {
                 }
             }
         }
-        push_lossy(out, rest);
+        push(out, rest);
+        windows_1252
     }
 
     /// The value, unescaped, as text (see [`RawTag::decode_into`]).
@@ -132,23 +194,40 @@ impl RawTag<'_> {
     }
 }
 
-/// Appends bytes as UTF-8, replacing invalid sequences by U+FFFD.
-pub(crate) fn push_lossy(out: &mut alloc::string::String, mut bytes: &[u8]) {
-    loop {
-        match core::str::from_utf8(bytes) {
-            Ok(text) => {
-                out.push_str(text);
-                return;
-            }
-            Err(e) => {
-                let (valid, rest) = bytes.split_at(e.valid_up_to());
-                // SAFETY: `valid_up_to` bytes were just checked to be UTF-8.
-                out.push_str(unsafe { core::str::from_utf8_unchecked(valid) });
-                out.push(char::REPLACEMENT_CHARACTER);
-                let skip = e.error_len().unwrap_or(rest.len());
-                bytes = &rest[skip..];
-            }
+/// Appends bytes as text: as UTF-8 when they are UTF-8, else as Windows-1252 (the
+/// encoding of older Windows programs, Latin-1 with printable characters in 0x80-0x9f),
+/// byte by byte. Returns whether they were read as Windows-1252.
+pub(crate) fn push_text(out: &mut alloc::string::String, bytes: &[u8]) -> bool {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => {
+            out.push_str(text);
+            false
         }
+        Err(_) => {
+            push_windows_1252(out, bytes);
+            true
+        }
+    }
+}
+
+/// Appends bytes read as Windows-1252; the five bytes it leaves undefined (0x81, 0x8d,
+/// 0x8f, 0x90, 0x9d) become the control characters of the same number, as browsers read
+/// them.
+fn push_windows_1252(out: &mut alloc::string::String, bytes: &[u8]) {
+    /// The characters of 0x80-0x9f.
+    const HIGH: [char; 32] = [
+        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}',
+        '\u{2021}', '\u{2c6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}',
+        '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}',
+        '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}', '\u{153}', '\u{9d}', '\u{17e}',
+        '\u{178}',
+    ];
+    out.reserve(bytes.len());
+    for &b in bytes {
+        out.push(match b {
+            0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+            _ => char::from(b),
+        });
     }
 }
 
@@ -166,8 +245,13 @@ pub(crate) fn push_lossy(out: &mut alloc::string::String, mut bytes: &[u8]) {
 ///   game, and only [`result`](Visitor::result) is still called.
 ///
 /// How the game ends is reported even after a `Break` from a line (not after one that
-/// skips the game): [`syntax_error`](Visitor::syntax_error) for a comment the input ends
-/// in, a variation left open, or a missing result.
+/// skips the game): [`syntax_warning`](Visitor::syntax_warning) for a comment the input
+/// ends in or a missing result, [`syntax_error`](Visitor::syntax_error) for a variation
+/// left open.
+///
+/// After [`result`](Visitor::result) (unless it broke off), only a
+/// [`syntax_warning`](Visitor::syntax_warning) for a stray `}` among the comments after the
+/// marker may come before [`end_game`](Visitor::end_game).
 ///
 /// [`end_game`](Visitor::end_game) is called once for every game started, after
 /// `end_variation` for each variation still open, so that begins and ends always pair.
@@ -226,6 +310,14 @@ pub trait Visitor {
     /// goes on as the kind's documentation says.
     fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
         let _ = (error, token);
+        ControlFlow::Continue(())
+    }
+    /// Text that departs from the standard but whose meaning is clear (a kind that
+    /// [`SyntaxErrorKind::is_forgiven`]); `token` as for
+    /// [`syntax_error`](Visitor::syntax_error). The reader goes on as the kind's
+    /// documentation says.
+    fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        let _ = (warning, token);
         ControlFlow::Continue(())
     }
     /// The game is over.
@@ -365,6 +457,8 @@ pub struct Reader<S> {
     game_start: usize,
     /// Index one past the last game's last byte, with the whitespace after it.
     game_end: usize,
+    /// A byte order mark was skipped before the game about to start.
+    bom: bool,
 }
 
 #[cfg(feature = "std")]
@@ -395,6 +489,7 @@ impl<S: Source> Reader<S> {
             keep_games: false,
             game_start: 0,
             game_end: 0,
+            bom: false,
         }
     }
 
@@ -527,7 +622,7 @@ impl<S: Source> Reader<S> {
                     if stop_at_blank && newlines >= 2 {
                         return Ok(true);
                     }
-                    if self.peek()? == Some(b'%') {
+                    while self.peek()? == Some(b'%') {
                         self.skip_line()?;
                     }
                 }
@@ -556,8 +651,9 @@ impl<S: Source> Reader<S> {
             // A UTF-8 byte order mark; then `%` on the first line is an escape line too.
             if self.ensure(3)? && self.src.data()[..3] == [0xef, 0xbb, 0xbf] {
                 self.pos = 3;
+                self.bom = true;
             }
-            if self.peek()? == Some(b'%') {
+            while self.peek()? == Some(b'%') {
                 self.skip_line()?;
             }
         }
@@ -569,6 +665,7 @@ impl<S: Source> Reader<S> {
             && self.src.data()[self.pos..self.pos + 3] == [0xef, 0xbb, 0xbf]
         {
             self.pos += 3;
+            self.bom = true;
             self.skip_whitespace(false)?;
         }
         if self.peek()?.is_none() {
@@ -588,6 +685,13 @@ impl<S: Source> Reader<S> {
         } else {
             Mode::Visit
         };
+        // Before the movetext, a `Break` from a syntax callback skips the game.
+        if core::mem::take(&mut self.bom)
+            && mode == Mode::Visit
+            && self.report(visitor, SyntaxErrorKind::ByteOrderMark, self.pos, &[])
+        {
+            mode = Mode::SkipGame;
+        }
         let blank = self.read_tags(visitor, &mut mode)?;
         if mode == Mode::Visit && visitor.begin_movetext().is_break() {
             mode = Mode::SkipGame;
@@ -630,28 +734,68 @@ impl<S: Source> Reader<S> {
             kind,
             offset: self.base + at as u64,
         };
-        visitor.syntax_error(error, token).is_break()
+        if kind.is_forgiven() {
+            visitor.syntax_warning(error, token).is_break()
+        } else {
+            visitor.syntax_error(error, token).is_break()
+        }
     }
 
     /// Reads the tag pairs; returns whether they ended at a blank line.
+    ///
+    /// A blank line followed by a tag whose name is not the section's first tag name does
+    /// not end the section (ChessBase writes such sections), nor does a `;` comment line
+    /// followed by a tag: both are forgiven, with a warning.
     fn read_tags<V: Visitor>(
         &mut self,
         visitor: &mut V,
         mode: &mut Mode,
     ) -> Result<bool, S::Error> {
+        // The section's first tag name (up to 32 bytes): a new game starts with it again.
+        let mut first = [0u8; 32];
+        let mut first_len = usize::MAX;
         loop {
-            if self.peek()? != Some(b'[') {
-                return Ok(false);
+            match self.peek()? {
+                Some(b'[') => {}
+                Some(b';') if first_len != usize::MAX => {
+                    // Only a comment line with a tag on the next line; else the comment
+                    // is the movetext's, as the standard reads it.
+                    let (_, end, found) =
+                        self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
+                    let len = end - self.pos;
+                    if !found
+                        || !self.ensure(len + 2)?
+                        || self.src.data()[self.pos + len + 1] != b'['
+                    {
+                        return Ok(false);
+                    }
+                    let at = self.pos;
+                    self.pos += len + 1;
+                    if *mode == Mode::Visit
+                        && self.report(visitor, SyntaxErrorKind::CommentInTags, at, b";")
+                    {
+                        *mode = Mode::SkipGame;
+                    }
+                    continue;
+                }
+                _ => return Ok(false),
             }
             // A tag ends on its line: find the line's end first, then read inside it.
             let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
             let data = self.src.data();
+            if first_len == usize::MAX {
+                let name = tag_name(&data[start..end]);
+                first_len = name.len().min(32);
+                first[..first_len].copy_from_slice(&name[..first_len]);
+            }
             if let Some((name, value)) = simple_tag(&data[start..end]) {
                 if *mode == Mode::Visit && visitor.tag(name, RawTag(value)).is_break() {
                     *mode = Mode::SkipGame;
                 }
                 self.pos = end;
-                if self.skip_whitespace(true)? {
+                if self.skip_whitespace(true)?
+                    && self.blank_ends_tags(visitor, mode, &first[..first_len])?
+                {
                     return Ok(true);
                 }
                 continue;
@@ -677,7 +821,22 @@ impl<S: Source> Reader<S> {
                 while i < line.len() && line[i] != b'"' {
                     i += 1 + (line[i] == b'\\') as usize;
                 }
-                if i < line.len() {
+                // The last `"` of the line before its last `]`, with only spaces between.
+                let last_quote = line.iter().rposition(|&b| b == b']').and_then(|close| {
+                    let quote = line[..close].iter().rposition(|&b| b == b'"')?;
+                    (quote >= value_start
+                        && line[quote + 1..close].iter().all(u8::is_ascii_whitespace))
+                    .then_some(quote)
+                });
+                // Standard when the first closing quote is followed by the `]`.
+                let closed_there = i < line.len()
+                    && line[i + 1..].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b']');
+                if let Some(quote) = last_quote.filter(|_| !closed_there) {
+                    // Quotes (or a backslash before the last one) inside the value.
+                    value = Some(&line[value_start..quote]);
+                    i = quote + 1;
+                    problem = Some(SyntaxErrorKind::QuotesInTagValue);
+                } else if i < line.len() {
                     value = Some(&line[value_start..i]);
                     i += 1;
                 } else {
@@ -715,7 +874,22 @@ impl<S: Source> Reader<S> {
                             kind,
                             offset: self.base + name_offset as u64,
                         };
-                        visitor.syntax_error(error, token).is_break()
+                        if kind.is_forgiven() {
+                            visitor.syntax_warning(error, token).is_break()
+                        } else {
+                            visitor.syntax_error(error, token).is_break()
+                        }
+                    }
+                    _ => false,
+                } || match value {
+                    Some(value) if !value.is_ascii() && core::str::from_utf8(value).is_err() => {
+                        let error = SyntaxError {
+                            kind: SyntaxErrorKind::TagNotUtf8,
+                            offset: self.base + name_offset as u64,
+                        };
+                        visitor
+                            .syntax_warning(error, &data[start..start + 1 + i])
+                            .is_break()
                     }
                     _ => false,
                 } || match (name.is_empty(), value) {
@@ -727,10 +901,37 @@ impl<S: Source> Reader<S> {
                 }
             }
             self.pos = start + 1 + i;
-            if self.skip_whitespace(true)? {
+            if self.skip_whitespace(true)?
+                && self.blank_ends_tags(visitor, mode, &first[..first_len])?
+            {
                 return Ok(true);
             }
         }
+    }
+
+    /// After a blank line in a tag section: whether the section ends there. It goes on,
+    /// with a warning, when a tag follows whose name is not `first` (the section's first).
+    fn blank_ends_tags<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mode: &mut Mode,
+        first: &[u8],
+    ) -> Result<bool, S::Error> {
+        if self.peek()? != Some(b'[') {
+            return Ok(true);
+        }
+        let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
+        let name = tag_name(&self.src.data()[start..end]);
+        if name.is_empty() || name.starts_with(first) && name.len() == first.len() {
+            return Ok(true);
+        }
+        let line = trim_end(&self.src.data()[start..end]);
+        if *mode == Mode::Visit
+            && self.report(visitor, SyntaxErrorKind::BlankLineInTags, start, line)
+        {
+            *mode = Mode::SkipGame;
+        }
+        Ok(false)
     }
 
     /// Reads the movetext up to its termination marker, a new tag section or the end of
@@ -764,7 +965,7 @@ impl<S: Source> Reader<S> {
                 }
                 b'\n' => {
                     self.pos += 1;
-                    if self.peek()? == Some(b'%') {
+                    while self.peek()? == Some(b'%') {
                         self.skip_line()?;
                     }
                     continue;
@@ -778,8 +979,10 @@ impl<S: Source> Reader<S> {
                 b'{' => {
                     let (s, e, closed) = self.token(at + 1, |d, from| find_byte(d, from, b'}'))?;
                     self.pos = e + closed as usize;
-                    let stop =
-                        mode == Mode::Visit && visitor.comment(&self.src.data()[s..e]).is_break();
+                    let text = &self.src.data()[s..e];
+                    let stop = mode == Mode::Visit
+                        && (!text.is_ascii() && self.not_utf8_comment(visitor, s, e)
+                            || visitor.comment(&self.src.data()[s..e]).is_break());
                     if !closed {
                         // The end of the game: reported after a line's `Break` too.
                         if mode != Mode::SkipGame {
@@ -869,18 +1072,40 @@ impl<S: Source> Reader<S> {
                             .position(|b| !matches!(b, b'!' | b'?'))
                             .map(|n| from + n)
                     })?;
-                    self.pos = e;
+                    debug_assert_eq!(s, self.pos);
+                    // `e4!+`: a check sign after the annotation, dropped. Reading more
+                    // moves `pos` and `e` down alike.
+                    let (e, checks, _) = self.token(e, |d, from| {
+                        d[from..]
+                            .iter()
+                            .position(|b| !matches!(b, b'+' | b'#'))
+                            .map(|n| from + n)
+                    })?;
+                    let s = self.pos;
+                    self.pos = checks;
                     if mode == Mode::Visit {
                         let token = &self.src.data()[s..e];
-                        match Nag::from_suffix(token) {
+                        let stop = match Nag::from_suffix(token) {
                             Some(nag) => visitor.nag(nag).is_break(),
                             None => self.report(visitor, SyntaxErrorKind::InvalidNag, s, token),
-                        }
+                        };
+                        stop || checks > e
+                            && self.report(
+                                visitor,
+                                SyntaxErrorKind::CheckAfterAnnotation,
+                                e,
+                                &self.src.data()[e..checks],
+                            )
                     } else {
                         false
                     }
                 }
-                b']' | b'}' | b'"' => {
+                b'}' => {
+                    self.pos += 1;
+                    mode == Mode::Visit
+                        && self.report(visitor, SyntaxErrorKind::StrayClosingBrace, at, b"}")
+                }
+                b']' | b'"' => {
                     self.pos += 1;
                     mode == Mode::Visit
                         && self.report(visitor, SyntaxErrorKind::UnexpectedCharacter, at, &[b])
@@ -896,8 +1121,10 @@ impl<S: Source> Reader<S> {
                     let word = &self.src.data()[s..e];
                     if let Some(result) = Termination::from_ascii(word) {
                         if depth == 0 {
-                            if matches!(mode, Mode::Visit | Mode::SkipMainline) {
-                                let _ = visitor.result(result);
+                            if matches!(mode, Mode::Visit | Mode::SkipMainline)
+                                && visitor.result(result).is_break()
+                            {
+                                mode = Mode::SkipGame;
                             }
                             ended = true;
                             break;
@@ -915,7 +1142,7 @@ impl<S: Source> Reader<S> {
             }
         }
         if ended {
-            self.skip_trailing_comments()?;
+            self.skip_trailing_comments(visitor, matches!(mode, Mode::Visit | Mode::SkipMainline))?;
         }
         if !matches!(mode, Mode::SkipGame) {
             if depth > 0 {
@@ -970,10 +1197,11 @@ impl<S: Source> Reader<S> {
                     None => break,
                 },
                 b'{' => {
-                    let Some(end) = find_byte(data, i + 1, b'}') else {
+                    let Some((end, high)) = find_close_brace(data, i + 1) else {
                         break;
                     };
-                    stop = visitor.comment(&data[i + 1..end]).is_break();
+                    stop = high && self.not_utf8_comment(visitor, i + 1, end)
+                        || visitor.comment(&data[i + 1..end]).is_break();
                     i = end + 1;
                     if stop {
                         break;
@@ -984,6 +1212,20 @@ impl<S: Source> Reader<S> {
         }
         self.pos = i;
         stop
+    }
+
+    /// Reports a comment (`start..end` of the data) that is not UTF-8; returns whether the
+    /// visitor broke off. Only called for comments with bytes that are not ASCII.
+    #[cold]
+    fn not_utf8_comment<V: Visitor>(&self, visitor: &mut V, start: usize, end: usize) -> bool {
+        let text = &self.src.data()[start..end];
+        core::str::from_utf8(text).is_err()
+            && self.report(
+                visitor,
+                SyntaxErrorKind::CommentNotUtf8,
+                start - 1,
+                &self.src.data()[start - 1..end.min(start + 40)],
+            )
     }
 
     /// The end of a move number (`12.`, `12...`) starting at `at`, with the data at hand:
@@ -1007,11 +1249,22 @@ impl<S: Source> Reader<S> {
     }
 
     /// After the termination marker: comments and spaces before the next game belong to
-    /// this one and are dropped.
-    fn skip_trailing_comments(&mut self) -> Result<(), S::Error> {
+    /// this one and are dropped; so is a stray `}`, reported to `visitor` if `report`.
+    fn skip_trailing_comments<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        report: bool,
+    ) -> Result<(), S::Error> {
         loop {
             self.skip_whitespace(false)?;
             match self.peek()? {
+                Some(b'}') => {
+                    if report {
+                        let at = self.pos;
+                        let _ = self.report(visitor, SyntaxErrorKind::StrayClosingBrace, at, b"}");
+                    }
+                    self.pos += 1;
+                }
                 Some(b'{') => {
                     let (_, e, closed) =
                         self.token(self.pos + 1, |d, from| find_byte(d, from, b'}'))?;
@@ -1123,9 +1376,34 @@ fn find_byte(data: &[u8], from: usize, needle: u8) -> Option<usize> {
     data[i..].iter().position(|&b| b == needle).map(|n| i + n)
 }
 
-/// Whether `bytes` holds a `"` or a `\\`, eight bytes at a time.
+/// The index of the first `}` at or after `from`, eight bytes at a time, and whether a byte
+/// that is not ASCII may come before it (a byte after it in the same eight may also set it).
 #[inline(always)]
-fn has_quote_or_backslash(bytes: &[u8]) -> bool {
+fn find_close_brace(data: &[u8], from: usize) -> Option<(usize, bool)> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pattern = LOW * u64::from(b'}');
+    let mut seen = 0;
+    let mut i = from;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        seen |= w;
+        let x = w ^ pattern;
+        let found = x.wrapping_sub(LOW) & !x & HIGH;
+        if found != 0 {
+            return Some((i + (found.trailing_zeros() / 8) as usize, seen & HIGH != 0));
+        }
+        i += 8;
+    }
+    let end = data[i..].iter().position(|&b| b == b'}').map(|n| i + n)?;
+    Some((end, seen & HIGH != 0 || !data[i..end].is_ascii()))
+}
+
+/// Whether `bytes` holds a `"`, a `\\` or a byte that is not ASCII, eight bytes at a time.
+#[inline(always)]
+fn has_quote_backslash_or_high(bytes: &[u8]) -> bool {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut chunks = bytes.chunks_exact(8);
@@ -1134,15 +1412,33 @@ fn has_quote_or_backslash(bytes: &[u8]) -> bool {
         word.copy_from_slice(chunk);
         let w = u64::from_le_bytes(word);
         let (q, b) = (w ^ (LOW * u64::from(b'"')), w ^ (LOW * u64::from(b'\\')));
-        if (q.wrapping_sub(LOW) & !q | b.wrapping_sub(LOW) & !b) & HIGH != 0 {
+        if (q.wrapping_sub(LOW) & !q | b.wrapping_sub(LOW) & !b | w) & HIGH != 0 {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| b == b'"' || b == b'\\')
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b == b'"' || b == b'\\' || b >= 0x80)
 }
 
-/// A tag line in its usual form, `[Name "value"]` with nothing escaped and nothing after
-/// it but spaces: the name and the value. Anything else is left to the general reader.
+/// The name of the tag on `line` (which starts with `[`): up to a space, quote or `]`.
+fn tag_name(line: &[u8]) -> &[u8] {
+    let inner = line.get(1..).unwrap_or_default();
+    let start = inner
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(inner.len());
+    let len = inner[start..]
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'"' | b']'))
+        .unwrap_or(inner.len() - start);
+    &inner[start..start + len]
+}
+
+/// A tag line in its usual form, `[Name "value"]` with nothing escaped, an ASCII value and
+/// nothing after it but spaces: the name and the value. Anything else is left to the
+/// general reader.
 #[inline(always)]
 fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let line = trim_end(line);
@@ -1152,7 +1448,7 @@ fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let value = rest.strip_prefix(b" \"")?;
     if name.is_empty()
         || name.iter().any(|&b| matches!(b, b'"' | b']' | b'\t'))
-        || has_quote_or_backslash(value)
+        || has_quote_backslash_or_high(value)
     {
         return None;
     }

@@ -6,11 +6,13 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::ControlFlow;
 
-use super::reader::push_lossy;
+use super::lines::Played;
+use super::reader::push_text;
 use super::{
     GameStart, Lines, MoveError, Nag, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind,
     Termination, Visitor,
 };
+use crate::fen::FenWarning;
 use crate::position::FromFenError;
 use crate::{CastlingMode, Move, Position};
 
@@ -89,30 +91,150 @@ impl GameError {
     }
 }
 
-/// The text of a token for an error: lossy UTF-8, at most 40 characters.
+/// The text of a token for an error or warning (UTF-8, else Windows-1252): at most 40
+/// bytes of it.
 pub(crate) fn excerpt(token: &[u8]) -> String {
     let mut text = String::new();
-    push_lossy(&mut text, &token[..token.len().min(40)]);
-    if token.len() > 40 {
+    push_text(&mut text, token);
+    if text.len() > 40 {
+        let mut end = 40;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
         text.push_str("...");
     }
     text
 }
 
-/// The start position a game's `[FEN]` and `[Variant]` tags give.
+/// Something in a game that departs from the PGN standard but whose meaning is clear: it
+/// was read as [`WarningKind`] says, and reported. Where: the ply (as for [`GameError`]), the
+/// text concerned, and what was forgiven. Each kind is reported once per game, at its first
+/// occurrence.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameWarning {
+    /// Plies from the start position to the move concerned, counted along its line; 0 for
+    /// the tags.
+    pub ply: u32,
+    /// The text concerned: the move or token as written, or a tag as `[Name]`.
+    pub text: String,
+    /// What was forgiven.
+    pub reason: WarningKind,
+}
+
+/// What a [`GameWarning`] forgave, and how it was read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// Text the reader forgives ([`SyntaxErrorKind::is_forgiven`]).
+    Syntax(SyntaxErrorKind),
+    /// What the `[FEN]` tag's reading forgave ([`Position::from_fen_with_warnings`]).
+    Fen(FenWarning),
+    /// A `[FEN]` tag without `[SetUp "1"]`: the `[FEN]` is used.
+    SetUpMissing,
+    /// `[SetUp "0"]` beside a `[FEN]` tag: the `[FEN]` is used.
+    SetUpZero,
+    /// Castling written with zeros (`0-0`, `0-0-0`): read as `O-O`, `O-O-O`.
+    CastlingWithZeros,
+    /// `e.p.` after an en passant capture, or as a word of its own: ignored.
+    EnPassantSuffix,
+    /// Two moves written as one word (`1.e4e5`, `Nf3Nc6`): both played.
+    MovesRunTogether,
+    /// A null move (`--`, `Z0`, `0000`), which the standard does not have: the side to move
+    /// passes.
+    NullMove,
+    /// The movetext's termination marker is not the one of the `[Result]` tag (given).
+    ResultMismatch(String),
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WarningKind::Syntax(kind) => kind.fmt(f),
+            WarningKind::Fen(w) => w.fmt(f),
+            WarningKind::SetUpMissing => f.write_str("no [SetUp \"1\"] tag: the FEN is used"),
+            WarningKind::SetUpZero => f.write_str("[SetUp \"0\"] with a FEN: the FEN is used"),
+            WarningKind::CastlingWithZeros => f.write_str("castling written with zeros"),
+            WarningKind::EnPassantSuffix => f.write_str("'e.p.' ignored"),
+            WarningKind::MovesRunTogether => {
+                f.write_str("two moves written as one word: both played")
+            }
+            WarningKind::NullMove => {
+                f.write_str("null move (not in the PGN standard): the side to move passes")
+            }
+            WarningKind::ResultMismatch(tag) => {
+                write!(f, "result differs from the [Result] tag's \"{tag}\"")
+            }
+        }
+    }
+}
+
+impl fmt::Display for GameWarning {
+    /// `ply <p> <text>: <reason>`, as [`GameError`] is written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ply {} {}: {}", self.ply, self.text, self.reason)
+    }
+}
+
+impl GameWarning {
+    /// A warning at `ply` about `text`.
+    pub(crate) fn new(ply: u32, text: &[u8], reason: WarningKind) -> GameWarning {
+        GameWarning {
+            ply,
+            text: excerpt(text),
+            reason,
+        }
+    }
+
+    /// A forgiven syntax problem, as [`GameError::syntax`] names its text.
+    pub(crate) fn syntax(ply: u32, warning: SyntaxError, token: &[u8]) -> GameWarning {
+        let text: &[u8] = match (token.is_empty(), warning.kind) {
+            (false, _) => token,
+            (true, SyntaxErrorKind::MissingResult) => b"[end]",
+            (true, SyntaxErrorKind::ByteOrderMark) => b"[start]",
+            (true, _) => b"[?]",
+        };
+        GameWarning::new(ply, text, WarningKind::Syntax(warning.kind))
+    }
+}
+
+/// Adds the warning of a move (off the hot path of reading moves).
+#[cold]
+pub(crate) fn push_move_warning(
+    warnings: &mut Vec<GameWarning>,
+    ply: u32,
+    text: &[u8],
+    warning: super::MoveWarning,
+) {
+    push_warning(warnings, GameWarning::new(ply, text, warning.into()));
+}
+
+/// Adds `warning` unless one of its kind is there already.
+pub(crate) fn push_warning(warnings: &mut Vec<GameWarning>, warning: GameWarning) {
+    if !warnings.iter().any(|w| w.reason == warning.reason) {
+        warnings.push(warning);
+    }
+}
+
+/// The tags a game's reading depends on: `[FEN]`, `[SetUp]` and `[Variant]` for its start,
+/// `[Result]` to compare with the movetext's marker.
 #[derive(Default)]
 pub(crate) struct StartTags {
     fen: Option<String>,
     variant: Option<String>,
+    setup: Option<String>,
+    result: Option<Termination>,
 }
 
 impl StartTags {
-    /// Notes the tags that decide the start; others are ignored.
+    /// Notes the tags that matter; others are ignored.
     #[inline]
     pub(crate) fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         match name {
             b"FEN" => self.fen = Some(value.decode()),
             b"Variant" => self.variant = Some(value.decode()),
+            b"SetUp" => self.setup = Some(value.decode()),
+            b"Result" => self.result = Termination::from_ascii(value.0.trim_ascii()),
             _ => {}
         }
     }
@@ -120,10 +242,33 @@ impl StartTags {
     pub(crate) fn clear(&mut self) {
         self.fen = None;
         self.variant = None;
+        self.setup = None;
+        self.result = None;
     }
 
-    /// The start position, or why there is none.
-    pub(crate) fn start(&self) -> Result<Position, GameError> {
+    /// A warning when the movetext's marker is not the `[Result]` tag's value.
+    pub(crate) fn check_result(
+        &self,
+        result: Termination,
+        ply: u32,
+        warnings: &mut Vec<GameWarning>,
+    ) {
+        if let Some(tag) = self.result {
+            if tag != result {
+                push_warning(
+                    warnings,
+                    GameWarning::new(
+                        ply,
+                        result.as_str().as_bytes(),
+                        WarningKind::ResultMismatch(String::from(tag.as_str())),
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The start position, or why there is none; what was forgiven goes to `warnings`.
+    pub(crate) fn start(&self, warnings: &mut Vec<GameWarning>) -> Result<Position, GameError> {
         let chess960 = match self.variant.as_deref().map(str::trim) {
             None => false,
             Some(v) => match v.to_ascii_lowercase().as_str() {
@@ -144,9 +289,15 @@ impl StartTags {
                 }
             },
         };
-        let mut pos = match &self.fen {
-            None => Position::new(),
-            Some(fen) => Position::from_fen(fen.trim()).map_err(|e| GameError {
+        let Some(fen) = &self.fen else {
+            let mut pos = Position::new();
+            if chess960 {
+                pos.set_castling_mode(CastlingMode::Chess960);
+            }
+            return Ok(pos);
+        };
+        let (mut pos, fen_warnings) =
+            Position::from_fen_with_warnings(fen).map_err(|e| GameError {
                 ply: 0,
                 text: String::from("[FEN]"),
                 // The reason alone: `GameErrorKind`'s message says "invalid FEN" already.
@@ -154,10 +305,27 @@ impl StartTags {
                     FromFenError::Syntax(e) => alloc::format!("{e}"),
                     FromFenError::Illegal(e) => alloc::format!("{e}"),
                 }),
-            })?,
-        };
+            })?;
         if chess960 {
             pos.set_castling_mode(CastlingMode::Chess960);
+        }
+        match self.setup.as_deref().map(str::trim) {
+            None => push_warning(
+                warnings,
+                GameWarning::new(0, b"[FEN]", WarningKind::SetUpMissing),
+            ),
+            Some("0") => push_warning(
+                warnings,
+                GameWarning::new(0, b"[SetUp]", WarningKind::SetUpZero),
+            ),
+            Some(_) => {}
+        }
+        for w in fen_warnings {
+            // Chess960 positions need rook files.
+            if w == FenWarning::CastlingFiles && pos.castling_mode() == CastlingMode::Chess960 {
+                continue;
+            }
+            push_warning(warnings, GameWarning::new(0, b"[FEN]", WarningKind::Fen(w)));
         }
         Ok(pos)
     }
@@ -221,6 +389,7 @@ pub struct Game {
     nodes: Vec<Node>,
     result: Option<Termination>,
     errors: Vec<GameError>,
+    warnings: Vec<GameWarning>,
 }
 
 impl Game {
@@ -366,6 +535,13 @@ impl Game {
     pub fn errors(&self) -> &[GameError] {
         &self.errors
     }
+
+    /// What was forgiven (text that departs from the standard but whose meaning is clear),
+    /// each kind once, in the order of the text; empty for a game written as the standard
+    /// says. A strict reader treats these as errors.
+    pub fn warnings(&self) -> &[GameWarning] {
+        &self.warnings
+    }
 }
 
 /// Plays a tree move: [`Move::NULL`] passes.
@@ -416,6 +592,7 @@ impl GameBuilder {
                 nodes: alloc::vec![Node::new(Move::NULL, None)],
                 result: None,
                 errors: Vec::new(),
+                warnings: Vec::new(),
             },
             start_tags: StartTags::default(),
             lines: Lines::new(),
@@ -427,6 +604,29 @@ impl GameBuilder {
 
     fn here(&self) -> NodeId {
         self.cursor.last().map_or(NodeId::ROOT, |&(id, _)| id)
+    }
+
+    /// Adds a move played by the current line after the node it stands at.
+    fn add_node(&mut self, m: Move) {
+        let parent = self.here();
+        let id = NodeId(self.game.nodes.len() as u32);
+        let mut node = Node::new(m, Some(parent));
+        node.comments_before = core::mem::take(&mut self.pending);
+        self.game.nodes.push(node);
+        // Append as the last child of the parent.
+        match self.game.nodes[parent.index()].first_child {
+            None => self.game.nodes[parent.index()].first_child = Some(id),
+            Some(first) => {
+                let mut last = first;
+                while let Some(next) = self.game.nodes[last.index()].next_sibling {
+                    last = next;
+                }
+                self.game.nodes[last.index()].next_sibling = Some(id);
+            }
+        }
+        if let Some(top) = self.cursor.last_mut() {
+            *top = (id, true);
+        }
     }
 }
 
@@ -441,13 +641,13 @@ impl Visitor for GameBuilder {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
         self.start_tags.tag(name, value);
         let mut n = String::new();
-        push_lossy(&mut n, name);
+        push_text(&mut n, name);
         self.game.tags.push((n, value.decode()));
         ControlFlow::Continue(())
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
-        match self.start_tags.start() {
+        match self.start_tags.start(&mut self.game.warnings) {
             Ok(pos) => self.game.start = pos,
             Err(e) => {
                 self.game.errors.push(e);
@@ -464,26 +664,19 @@ impl Visitor for GameBuilder {
         if self.dead {
             return ControlFlow::Break(());
         }
-        match self.lines.play(text) {
-            Ok(m) => {
-                let parent = self.here();
-                let id = NodeId(self.game.nodes.len() as u32);
-                let mut node = Node::new(m, Some(parent));
-                node.comments_before = core::mem::take(&mut self.pending);
-                self.game.nodes.push(node);
-                // Append as the last child of the parent.
-                match self.game.nodes[parent.index()].first_child {
-                    None => self.game.nodes[parent.index()].first_child = Some(id),
-                    Some(first) => {
-                        let mut last = first;
-                        while let Some(next) = self.game.nodes[last.index()].next_sibling {
-                            last = next;
-                        }
-                        self.game.nodes[last.index()].next_sibling = Some(id);
-                    }
+        match self.lines.play_lenient(text) {
+            Ok((played, warning)) => {
+                if let Some(warning) = warning {
+                    let ply = self.lines.ply();
+                    push_move_warning(&mut self.game.warnings, ply, text, warning);
                 }
-                if let Some(top) = self.cursor.last_mut() {
-                    *top = (id, true);
+                match played {
+                    Played::One(m) => self.add_node(m),
+                    Played::Two(a, b) => {
+                        self.add_node(a);
+                        self.add_node(b);
+                    }
+                    Played::Nothing => {}
                 }
                 ControlFlow::Continue(())
             }
@@ -503,7 +696,7 @@ impl Visitor for GameBuilder {
 
     fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
         let mut comment = String::new();
-        push_lossy(&mut comment, trim(text));
+        push_text(&mut comment, trim(text));
         // At the start of a variation, the comment is for its first move.
         if self.cursor.len() > 1 && self.cursor.last().is_some_and(|&(_, moved)| !moved) {
             self.pending.push(comment);
@@ -545,6 +738,21 @@ impl Visitor for GameBuilder {
 
     fn result(&mut self, result: Termination) -> ControlFlow<()> {
         self.game.result = Some(result);
+        self.start_tags
+            .check_result(result, self.lines.ply(), &mut self.game.warnings);
+        ControlFlow::Continue(())
+    }
+
+    fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        let ply = if self.cursor.is_empty() {
+            0
+        } else {
+            self.lines.ply()
+        };
+        push_warning(
+            &mut self.game.warnings,
+            GameWarning::syntax(ply, warning, token),
+        );
         ControlFlow::Continue(())
     }
 

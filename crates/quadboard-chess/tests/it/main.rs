@@ -24,6 +24,7 @@ mod pgn_gen;
 mod pgn_lines;
 mod pgn_reader;
 mod pgn_san;
+mod pgn_wild;
 mod pgn_write;
 mod picker;
 mod repetition;

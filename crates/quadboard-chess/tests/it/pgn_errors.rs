@@ -6,7 +6,7 @@
 //! variations, bad `[FEN]` and `[Variant]` tags.
 
 use quadboard_chess::pgn::{
-    Checker, Game, GameErrorKind, MoveError, Reader, SyntaxErrorKind, Termination,
+    Checker, Game, GameErrorKind, MoveError, Reader, SyntaxErrorKind, Termination, WarningKind,
 };
 use quadboard_chess::{Bitboard, Square};
 
@@ -30,6 +30,12 @@ fn games(bytes: &[u8]) -> Vec<Game> {
             "game {}",
             game.start_at().number
         );
+        assert_eq!(
+            checked.warnings,
+            game.warnings(),
+            "game {}",
+            game.start_at().number
+        );
         let dead = game
             .errors()
             .iter()
@@ -42,12 +48,16 @@ fn games(bytes: &[u8]) -> Vec<Game> {
     games
 }
 
-/// The errors of each game, as text.
+/// The errors of each game, as text, then its warnings after `warning: `.
 fn errors(pgn: &str) -> Vec<Vec<String>> {
-    games(pgn.as_bytes())
-        .iter()
-        .map(|g| g.errors().iter().map(|e| e.to_string()).collect())
-        .collect()
+    games(pgn.as_bytes()).iter().map(problems).collect()
+}
+
+/// The errors of a game, as text, then its warnings after `warning: `.
+fn problems(game: &Game) -> Vec<String> {
+    let errors = game.errors().iter().map(|e| e.to_string());
+    let warnings = game.warnings().iter().map(|w| format!("warning: {w}"));
+    errors.chain(warnings).collect()
 }
 
 fn syntax(kind: SyntaxErrorKind) -> GameErrorKind {
@@ -97,9 +107,9 @@ fn games_of_tags_only() {
     assert_eq!(
         errors(pgn),
         [
-            vec!["ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
+            vec!["warning: ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
             vec![],
-            vec!["ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
+            vec!["warning: ply 0 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
         ]
     );
     assert_eq!(games[1].tag("Event"), Some("next"));
@@ -165,8 +175,8 @@ fn broken_movetext() {
         (
             "1. e4 { never closed\n\n[Event \"swallowed\"]\n\n1. d4 *\n",
             &[
-                "ply 1 {: comment without a closing '}'",
-                "ply 1 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)",
+                "warning: ply 1 {: comment without a closing '}'",
+                "warning: ply 1 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)",
             ],
             &["e4"],
         ),
@@ -199,13 +209,13 @@ fn broken_movetext() {
             &[
                 "ply 1 ]: unexpected character",
                 "ply 2 \": unexpected character",
-                "ply 3 }: unexpected character",
+                "warning: ply 3 }: '}' without a comment to close: dropped",
             ],
             &["e4", "e5", "Nf3"],
         ),
         (
             "1. e4 e5 2. Nf3",
-            &["ply 3 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
+            &["warning: ply 3 [end]: movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"],
             &["e4", "e5", "Nf3"],
         ),
         (
@@ -221,8 +231,7 @@ fn broken_movetext() {
     ];
     for (pgn, expected_errors, expected_mainline) in cases {
         let games = games(pgn.as_bytes());
-        let errors: Vec<String> = games[0].errors().iter().map(|e| e.to_string()).collect();
-        assert_eq!(errors, expected_errors, "{pgn}");
+        assert_eq!(problems(&games[0]), expected_errors, "{pgn}");
         assert_eq!(games[0].mainline_san(), expected_mainline, "{pgn}");
     }
     // The variation left open is kept, as far as it goes.
@@ -471,28 +480,30 @@ fn truncated_games() {
             let open = text.iter().rposition(|&b| b == b'{');
             let in_comment = open.is_some() && open > text.iter().rposition(|&b| b == b'}');
             let errors = last.errors();
-            let reasons: Vec<&GameErrorKind> = errors.iter().map(|e| &e.reason).collect();
-            let end_error = errors.last().expect("an error at the cut");
+            let warnings = last.warnings();
+            let end = warnings.last().expect("a warning at the cut");
             assert_eq!(
-                end_error.reason,
-                syntax(SyntaxErrorKind::MissingResult),
-                "{name} cut at {cut}: {errors:?}"
+                end.reason,
+                WarningKind::Syntax(SyntaxErrorKind::MissingResult),
+                "{name} cut at {cut}: {warnings:?}"
             );
-            assert_eq!(end_error.text, "[end]");
+            assert_eq!(end.text, "[end]");
             in_comments += usize::from(in_comment);
             if in_comment {
-                let e = &errors[errors.len() - 2];
-                assert_eq!(e.reason, syntax(SyntaxErrorKind::UnterminatedComment));
-                assert_eq!((e.ply, e.text.as_str()), (moves.len() as u32, "{"));
+                let w = &warnings[warnings.len() - 2];
+                assert_eq!(
+                    w.reason,
+                    WarningKind::Syntax(SyntaxErrorKind::UnterminatedComment)
+                );
+                assert_eq!((w.ply, w.text.as_str()), (moves.len() as u32, "{"));
             }
-            for reason in &reasons[..reasons.len() - 1] {
+            for error in errors {
                 assert!(
                     matches!(
-                        reason,
+                        error.reason,
                         GameErrorKind::Move(_)
                             | GameErrorKind::Syntax(
-                                SyntaxErrorKind::UnterminatedComment
-                                    | SyntaxErrorKind::UnterminatedTagValue
+                                SyntaxErrorKind::UnterminatedTagValue
                                     | SyntaxErrorKind::UnterminatedTag
                                     | SyntaxErrorKind::TagWithoutValue
                                     | SyntaxErrorKind::TagWithoutName
@@ -585,8 +596,8 @@ fn tags_as_written() {
 
 #[test]
 fn tag_values_unescaped() {
-    // `\"` and `\\` are one character; any other backslash stays; bytes that are not UTF-8
-    // become U+FFFD. Against a byte-by-byte reference, on random values.
+    // `\"` and `\\` are one character; any other backslash stays; a value that is not
+    // UTF-8 is read as Windows-1252. Against a byte-by-byte reference, on random values.
     fn reference(value: &[u8]) -> String {
         let mut out = Vec::new();
         let mut i = 0;
@@ -599,7 +610,15 @@ fn tag_values_unescaped() {
                 i += 1;
             }
         }
-        String::from_utf8_lossy(&out).into_owned()
+        match String::from_utf8(out) {
+            Ok(text) => text,
+            // Of the alphabet's bytes only 0x82 differs from Latin-1 in Windows-1252.
+            Err(e) => e
+                .into_bytes()
+                .iter()
+                .map(|&b| if b == 0x82 { '\u{201a}' } else { char::from(b) })
+                .collect(),
+        }
     }
     let mut rng = Rng(0x7a9);
     let alphabet = [b'\\', b'"', b'a', b' ', 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0xac];

@@ -204,6 +204,11 @@ impl Visitor for QbTokens {
             .push(format!("{error}: {:?}", String::from_utf8_lossy(token)));
         ControlFlow::Continue(())
     }
+    fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        self.problems
+            .push(format!("{warning}: {:?}", String::from_utf8_lossy(token)));
+        ControlFlow::Continue(())
+    }
     fn end_game(&mut self) -> Record {
         std::mem::take(&mut self.record)
     }

@@ -105,6 +105,10 @@ impl Visitor for Recorder {
     fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
         self.on(Ev::Syntax(error, token.to_vec()))
     }
+    // Forgiven problems are recorded with the others: their order is the text's.
+    fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        self.on(Ev::Syntax(warning, token.to_vec()))
+    }
     fn end_game(&mut self) -> Vec<Ev> {
         if let Policy::At(_) = self.policy {
             self.policy = Policy::Never;
@@ -192,6 +196,8 @@ fn read_both_ways(bytes: &[u8], seed: u64) -> Vec<Vec<Ev>> {
                     | SyntaxErrorKind::TagWithoutName
                     | SyntaxErrorKind::UnterminatedTagValue
                     | SyntaxErrorKind::UnterminatedTag
+                    | SyntaxErrorKind::QuotesInTagValue
+                    | SyntaxErrorKind::TagNotUtf8
             );
             let from = if tag {
                 // The token is the tag from its `[`, the offset that of its name.
@@ -521,6 +527,11 @@ fn check_pairs(events: &[Ev]) {
         let broke = events.get(i + 1) == Some(&Ev::Broke);
         match e {
             Ev::Broke => continue,
+            // A stray `}` after the result is the game's, unless the result broke off.
+            Ev::Syntax(error, _)
+                if game_over
+                    && error.kind == SyntaxErrorKind::StrayClosingBrace
+                    && events[i - 1] != Ev::Broke => {}
             _ if game_over => panic!("{e:?} after the game was skipped: {events:?}"),
             Ev::Begin(_) if i > 0 => panic!("two begin_game: {events:?}"),
             Ev::Result(_) => game_over = true,

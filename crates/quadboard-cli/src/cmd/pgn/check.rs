@@ -1,5 +1,6 @@
-//! `quadboard pgn check [FILE]... [--threads N] [--part K/N]`: plays every move of every
-//! game, variations included, and names the games with problems.
+//! `quadboard pgn check [FILE]... [--threads N] [--part K/N] [--strict]`: plays every move
+//! of every game, variations included, and names the games with problems and what was
+//! forgiven in them.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use quadboard_chess::pgn::{Checker, Reader};
 
 use super::input::Chunk;
 use super::pipeline::Job;
-use super::{Counted, InputArgs, Problem};
+use super::{Counted, InputArgs, Warned};
 use crate::error::CliError;
 use crate::output;
 
@@ -17,13 +18,17 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    /// Warnings are errors: written as error lines, and the game counts as one with errors.
+    #[arg(long)]
+    strict: bool,
 }
 
-/// What a chunk gives: its counts and the first problem of each game that has one.
+/// What a chunk gives: its counts, and the first problem and the warnings of each game
+/// that has either, in input order.
 struct Checked {
     games: u64,
     moves: u64,
-    problems: Vec<Problem>,
+    warned: Vec<Warned>,
 }
 
 impl Counted for Checked {
@@ -43,16 +48,18 @@ impl Job for Check {
         let mut checked = Checked {
             games: 0,
             moves: 0,
-            problems: Vec::new(),
+            warned: Vec::new(),
         };
         while let Ok(Some(game)) = reader.read_game(&mut checker) {
             checked.games += 1;
             checked.moves += game.moves;
-            if let Some(error) = game.errors.into_iter().next() {
-                checked.problems.push(Problem {
+            let error = game.errors.into_iter().next();
+            if error.is_some() || !game.warnings.is_empty() {
+                checked.warned.push(Warned {
                     number: game.start.number,
                     line: game.start.line,
                     error,
+                    warnings: game.warnings,
                 });
             }
         }
@@ -63,19 +70,22 @@ impl Job for Check {
 /// Runs `pgn check`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut out = output::stdout();
-    let (mut games, mut moves, mut with_errors) = (0u64, 0u64, 0u64);
+    let (mut games, mut moves, mut with_errors, mut warnings) = (0u64, 0u64, 0u64, 0u64);
     let all_read = super::for_each_chunk(&args.input, &Check, |file, before, checked| {
         games += checked.games;
         moves += checked.moves;
-        with_errors += checked.problems.len() as u64;
-        for problem in &checked.problems {
-            problem.write(&mut out, file, before)?;
+        for game in &checked.warned {
+            with_errors += u64::from(game.error.is_some() || args.strict);
+            if !args.strict {
+                warnings += game.warnings.len() as u64;
+            }
+            game.write(&mut out, file, before, args.strict)?;
         }
         Ok(())
     })?;
     writeln!(
         out,
-        "{games} games, {moves} moves, {with_errors} games with errors"
+        "{games} games, {moves} moves, {with_errors} games with errors, {warnings} warnings"
     )?;
     out.flush()?;
     Ok(super::exit_code(all_read, with_errors))

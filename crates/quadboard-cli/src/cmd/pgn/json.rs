@@ -1,5 +1,5 @@
-//! `quadboard pgn json [FILE]... [--threads N] [--part K/N]`: one JSON object per game per
-//! line.
+//! `quadboard pgn json [FILE]... [--threads N] [--part K/N] [--strict]`: one JSON object
+//! per game per line.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -18,6 +18,9 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    /// Warnings are errors: in `errors` (as `{"ply", "move", "reason"}`), not `warnings`.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// A game as JSON, after its `game` key (which the printer writes: numbers are known only
@@ -37,6 +40,7 @@ struct JsonGame<'a> {
     comments: usize,
     nags: usize,
     errors: Vec<JsonError>,
+    warnings: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -61,7 +65,9 @@ impl Counted for Objects {
     }
 }
 
-struct Json;
+struct Json {
+    strict: bool,
+}
 
 impl Job for Json {
     type Output = Objects;
@@ -77,19 +83,41 @@ impl Job for Json {
         while let Ok(Some(game)) = Game::read(&mut reader) {
             object.clear();
             // Serialising strings and numbers into memory cannot fail.
-            let _ = serde_json::to_writer(&mut object, &json_game(&game));
+            let _ = serde_json::to_writer(&mut object, &json_game(&game, self.strict));
             objects
                 .text
                 .extend_from_slice(object.get(1..).unwrap_or_default());
             objects.ends.push(objects.text.len());
-            objects.with_errors += u64::from(!game.errors().is_empty());
+            let warned = self.strict && !game.warnings().is_empty();
+            objects.with_errors += u64::from(!game.errors().is_empty() || warned);
         }
         objects
     }
 }
 
-fn json_game(game: &Game) -> JsonGame<'_> {
+fn json_game(game: &Game, strict: bool) -> JsonGame<'_> {
     let start = game.start_at();
+    let mut errors: Vec<JsonError> = game
+        .errors()
+        .iter()
+        .map(|e| JsonError {
+            ply: e.ply,
+            text: e.text.clone(),
+            reason: e.reason.to_string(),
+        })
+        .collect();
+    let mut warnings = Vec::new();
+    for w in game.warnings() {
+        if strict {
+            errors.push(JsonError {
+                ply: w.ply,
+                text: w.text.clone(),
+                reason: w.reason.to_string(),
+            });
+        } else {
+            warnings.push(w.to_string());
+        }
+    }
     JsonGame {
         line: start.line,
         offset: start.offset,
@@ -102,15 +130,8 @@ fn json_game(game: &Game) -> JsonGame<'_> {
         nodes: game.node_count(),
         comments: game.comment_count(),
         nags: game.nag_count(),
-        errors: game
-            .errors()
-            .iter()
-            .map(|e| JsonError {
-                ply: e.ply,
-                text: e.text.clone(),
-                reason: e.reason.to_string(),
-            })
-            .collect(),
+        errors,
+        warnings,
     }
 }
 
@@ -118,7 +139,10 @@ fn json_game(game: &Game) -> JsonGame<'_> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut out = output::stdout();
     let mut with_errors = 0;
-    let all_read = super::for_each_chunk(&args.input, &Json, |_, before, objects| {
+    let job = Json {
+        strict: args.strict,
+    };
+    let all_read = super::for_each_chunk(&args.input, &job, |_, before, objects| {
         with_errors += objects.with_errors;
         let mut start = 0;
         for (i, &end) in objects.ends.iter().enumerate() {

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use quadboard_chess::pgn::GameError;
+use quadboard_chess::pgn::{GameError, GameWarning};
 
 use crate::error::CliError;
 use input::{Compression, Part};
@@ -40,20 +40,25 @@ enum PgnCommand {
     /// problem, then the totals.
     ///
     /// A game with problems gives `<file>: game <n> (line <l>): ply <p> <move>: <reason>`
-    /// (its first problem; ply 0 for the tags); the last line is `<g> games, <m> moves,
-    /// <e> games with errors`, over all files. Exit code 0 when every game is fine, 1 when
-    /// a game has errors, 2 when a file cannot be read (`error: ...` on stderr) or an
-    /// argument is wrong.
+    /// (its first problem; ply 0 for the tags), then one line per kind of warning (text
+    /// that departs from the standard but was read, see docs/pgn.md) as `<file>: game <n>
+    /// (line <l>): warning: ply <p> <text>: <reason>`; the last line is `<g> games, <m>
+    /// moves, <e> games with errors, <w> warnings`, over all files. `--strict` writes
+    /// warnings as errors (without `warning: `) and counts their games as games with
+    /// errors. Exit code 0 when every game is fine, 1 when a game has errors, 2 when a file
+    /// cannot be read (`error: ...` on stderr) or an argument is wrong.
     Check(check::Args),
     /// One JSON object per game per line: game, line, offset, tags, fen, uci, san, final,
-    /// result, nodes, comments, nags, errors.
+    /// result, nodes, comments, nags, errors, warnings.
     ///
     /// `game` (from 1) and `line` (of its first byte, from 1) count in each file, `offset`
     /// is its first byte's (from 0); `tags` are `[name, value]` pairs in file order; `fen`
     /// is the start position and `final` the position after the mainline, `uci` and `san`
     /// the mainline; `result` the termination marker or null; `nodes`, `comments` and
     /// `nags` are counts over the whole tree; `errors` is `[{"ply": p, "move": text,
-    /// "reason": why}]`, empty when the game is fine. Exit codes as `check`.
+    /// "reason": why}]`, empty when the game is fine; `warnings` is a list of strings
+    /// (`ply <p> <text>: <reason>`, as `check` writes them), what was forgiven. `--strict`
+    /// puts the warnings in `errors` instead. Exit codes as `check`.
     Json(json::Args),
     /// Write the games in PGN export format: the seven tag roster, then the other tags;
     /// the movetext with `$n` NAGs, `{ }` comments and variations, in lines under 80
@@ -195,6 +200,37 @@ fn exit_code(all_read: bool, games_with_errors: u64) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// A game's first problem and its warnings, with where the game is.
+struct Warned {
+    /// The game's number in its chunk, from 1.
+    number: u64,
+    line: u64,
+    error: Option<GameError>,
+    warnings: Vec<GameWarning>,
+}
+
+impl Warned {
+    /// The error line, then a line per warning (`warning: ` after the place unless
+    /// `strict`), numbered after `before` games.
+    fn write(
+        &self,
+        out: &mut impl Write,
+        file: &str,
+        before: u64,
+        strict: bool,
+    ) -> std::io::Result<()> {
+        let (number, line) = (before + self.number, self.line);
+        if let Some(error) = &self.error {
+            writeln!(out, "{file}: game {number} (line {line}): {error}")?;
+        }
+        let label = if strict { "" } else { "warning: " };
+        for warning in &self.warnings {
+            writeln!(out, "{file}: game {number} (line {line}): {label}{warning}")?;
+        }
+        Ok(())
     }
 }
 
