@@ -49,7 +49,13 @@ use alloc::string::String;
 /// assert_eq!(a.repetition_key(), b.repetition_key());
 /// # Ok::<(), quadboard_chess::position::FromFenError>(())
 /// ```
+//
+// Aligned to 64 bytes, 128 in all: a copy is two aligned AVX-512 moves that do not overlap.
+// At 104 bytes the copy was two overlapping moves, and the first read of the copy's board
+// (a 64-byte load spanning both stores) could not be forwarded from them: a stall on every
+// `play_unchecked` after a copy (docs/log/2026-11-26-make-move.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(align(64))]
 pub struct Position {
     /// Placement, castling rooks and en passant square: what move generation reads.
     pub(crate) node: DenseNode,
@@ -59,6 +65,13 @@ pub struct Position {
     pub(crate) fullmoves: u32,
     pub(crate) key: u64,
 }
+
+// The layout that the copy's speed hangs on (see the comment on `Position`): a field more
+// that took it past 128 bytes would make a copy three moves, the last one overlapping.
+const _: () = assert!(
+    core::mem::size_of::<Position>() == 128 && core::mem::align_of::<Position>() == 64,
+    "Position must stay 128 bytes aligned to 64: two aligned 64-byte moves per copy"
+);
 
 impl Default for Position {
     fn default() -> Position {
