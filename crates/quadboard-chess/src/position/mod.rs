@@ -50,10 +50,11 @@ use alloc::string::String;
 /// # Ok::<(), quadboard_chess::position::FromFenError>(())
 /// ```
 //
-// Aligned to 64 bytes, 128 in all: a copy is two aligned AVX-512 moves that do not overlap.
-// At 104 bytes the copy was two overlapping moves, and the first read of the copy's board
-// (a 64-byte load spanning both stores) could not be forwarded from them: a stall on every
-// `play_unchecked` after a copy (docs/log/2026-11-26-make-move.md).
+// Aligned to 64 bytes, 128 in all: a copy is two aligned 64-byte moves, each within a cache
+// line, and the board is the first. At 104 bytes the copy was two overlapping moves to
+// wherever the caller's frame put it, and whether they forwarded to `play_unchecked`'s
+// first read (the 64-byte board) depended on that address: 12 or 21 ns per move made,
+// run by run (docs/log/2026-11-26-make-move.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(align(64))]
 pub struct Position {
