@@ -4,18 +4,48 @@
 # cachegrind: quadboard, cozy-chess and shakmaty, plain and ordered, per position, with the
 # cost of starting the process subtracted. Deterministic, unlike timings on a shared machine.
 #
-# Built with `-C target-cpu=x86-64-v3` (BMI2 for cozy-chess's pext sliders; Debian's
-# valgrind 3.19 stops at the first AVX-512 instruction) and run on quadboard's `bmi2` path.
+# The program (walks/count.rs) is built in a crate of its own under $TMPDIR, so that
+# `cargo test` never builds the peers. Built with `-C target-cpu=x86-64-v3` (BMI2 for
+# cozy-chess's pext sliders; Debian's valgrind 3.19 stops at the first AVX-512 instruction)
+# and run on quadboard's `bmi2` path. With BUILD_ONLY=native it builds a native binary
+# instead, prints its path and stops: `<bin> <library> <walk> all - 150` prints each
+# position's fastest of 150 walks in ns per node, for alternating timed rounds.
 #
 #   scripts/copy-make-instructions.sh [LIBRARIES="quadboard cozy"] [MODES="plain ordered"]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-command -v valgrind > /dev/null || { echo "error: valgrind not found" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
 libraries=${1:-quadboard cozy}
 modes=${2:-plain ordered}
-bin=target/cm-v3/release/examples/copy_make_count
-RUSTFLAGS="-C target-cpu=x86-64-v3" CARGO_TARGET_DIR=target/cm-v3 \
-  cargo build --release -q -p quadboard-bench --example copy_make_count
+cpu=${BUILD_ONLY:-x86-64-v3}
+work=${TMPDIR:-/tmp}/quadboard-copy-make-$cpu
+mkdir -p "$work/src"
+cp "$root/crates/quadboard-bench/walks/count.rs" "$work/src/main.rs"
+cp "$root/crates/quadboard-bench/walks/copy_make.rs" "$work/src/copy_make.rs"
+cat > "$work/Cargo.toml" <<TOML
+[package]
+name = "copy-make-count"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+quadboard-chess = { path = "$root/crates/quadboard-chess" }
+cozy-chess = { version = "0.3.4", features = ["pext"] }
+shakmaty = "=0.30.1"
+arrayvec = "0.7"
+
+[profile.release]
+lto = "fat"
+codegen-units = 1
+panic = "abort"
+TOML
+( cd "$work" && RUSTFLAGS="-C target-cpu=$cpu" cargo build --release -q ) >&2
+bin=$work/target/release/copy-make-count
+if [ -n "${BUILD_ONLY:-}" ]; then
+  echo "$bin"
+  exit 0
+fi
+command -v valgrind > /dev/null || { echo "error: valgrind not found" >&2; exit 2; }
 export QUADBOARD_CPU=${QUADBOARD_CPU:-bmi2}
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$bin" "$@" 2>&1 |

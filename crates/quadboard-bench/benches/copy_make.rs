@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-// The walks themselves, shared with `examples/copy_make_count.rs`.
+// The walks themselves, shared with `walks/count.rs` (scripts/copy-make-instructions.sh).
 #[path = "../walks/copy_make.rs"]
 mod walks;
 

@@ -1,5 +1,5 @@
 //! The copy-make walks of `benches/copy_make.rs`, one home for the benchmark and for
-//! `examples/copy_make_count.rs` (which runs one walk once, for cachegrind): quadboard,
+//! `walks/count.rs` (which runs one walk once, for cachegrind): quadboard,
 //! cozy-chess and shakmaty walking the same trees, with and without the check test and
 //! MVV-LVA ordering of a search.
 

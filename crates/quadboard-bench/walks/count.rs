@@ -1,7 +1,8 @@
 //! One copy-make walk of `benches/copy_make.rs`, run once, for counting instructions with
-//! cachegrind (`scripts/copy-make-instructions.sh`): no timing, no criterion.
+//! cachegrind: the program that `scripts/copy-make-instructions.sh` builds in a crate of
+//! its own (beside `copy_make.rs`), so that `cargo test` never builds the peers for it.
 //!
-//! `copy_make_count <quadboard|cozy|shakmaty> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
+//! `copy-make-count <quadboard|cozy|shakmaty> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
 //! walks every benchmark position (or the one named) at its benchmark depth (or `DEPTH`; `-` for the benchmark's)
 //! and prints `<position> <nodes made> checks <n> best <n>` per position; `none` as the
 //! library walks nothing, for the cost of starting the process. With `REPEAT`, each walk
@@ -9,7 +10,7 @@
 //! quick look between criterion runs, not a replacement for them). Exits with 2 on
 //! arguments it does not know.
 
-#[path = "../walks/copy_make.rs"]
+#[path = "copy_make.rs"]
 mod walks;
 
 use std::process::ExitCode;
@@ -20,7 +21,7 @@ use walks::{cozy, quadboard, shak, shakmaty_position, Tally, CASES};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: copy_make_count <quadboard|cozy|shakmaty|none> <plain|ordered> [POSITION] [DEPTH]";
+        "usage: copy-make-count <quadboard|cozy|shakmaty|none> <plain|ordered> [POSITION] [DEPTH]";
     let (Some(library), Some(mode)) = (args.first(), args.get(1)) else {
         eprintln!("error: {usage}");
         return ExitCode::from(2);
