@@ -50,7 +50,14 @@ use alloc::string::String;
 /// assert_eq!(a.repetition_key(), b.repetition_key());
 /// # Ok::<(), quadboard_chess::position::FromFenError>(())
 /// ```
+//
+// Aligned to 64 bytes, 128 in all: a copy is two aligned 64-byte moves, each within a cache
+// line, and the board is the first. At 104 bytes the copy was two overlapping moves to
+// wherever the caller's frame put it, and whether they forwarded to `play_unchecked`'s
+// first read (the 64-byte board) depended on that address: 12 or 21 ns per move made,
+// run by run (docs/log/2026-11-26-make-move.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(align(64))]
 pub struct Position {
     /// Placement, castling rooks and en passant square: what move generation reads.
     pub(crate) node: DenseNode,
@@ -60,6 +67,13 @@ pub struct Position {
     pub(crate) fullmoves: u32,
     pub(crate) key: u64,
 }
+
+// The layout that the copy's speed hangs on (see the comment on `Position`): a field more
+// that took it past 128 bytes would make a copy three moves, the last one overlapping.
+const _: () = assert!(
+    core::mem::size_of::<Position>() == 128 && core::mem::align_of::<Position>() == 64,
+    "Position must stay 128 bytes aligned to 64: two aligned 64-byte moves per copy"
+);
 
 impl Default for Position {
     fn default() -> Position {

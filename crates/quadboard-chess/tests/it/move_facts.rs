@@ -1,13 +1,20 @@
 //! What a move does, asked without making it (`gives_check`, `captured`, `piece_at`),
 //! against making it, for every legal move along random standard and Chess960 games.
 
-use quadboard_chess::{Color, Move, Position, Role, Square};
+use quadboard_chess::{Bitboard, Color, Move, Position, Role, Square};
 
 use crate::common::random_game_positions;
 
 /// The roles of `color`'s pieces, counted.
 fn role_counts(pos: &Position, color: Color) -> [u32; 6] {
     Role::ALL.map(|role| (pos.board().by_role(role) & pos.board().by_color(color)).count())
+}
+
+/// The checkers of `pos` looked up by `Board::attackers`: the general lookup that
+/// `Position::checkers` (its own inline code with ray prefilters) must agree with.
+fn found_checkers(pos: &Position) -> Bitboard {
+    let board = pos.board();
+    board.attackers(pos.our_king(), !pos.turn(), board.occupied())
 }
 
 #[derive(Default, Debug)]
@@ -31,6 +38,7 @@ fn gives_check_and_captured_agree_with_playing_the_move() {
         for &m in pos.legal_moves().iter() {
             let child = pos.play(m).expect("generated moves are legal");
             let checkers = child.checkers();
+            assert_eq!(checkers, found_checkers(&child), "{fen}: {m:?}");
             assert_eq!(pos.gives_check(m), checkers.any(), "{fen}: {m:?}");
             tally.moves += 1;
             if checkers.any() {
@@ -122,6 +130,60 @@ fn gives_check_in_made_positions() {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(pos.gives_check(m), checks, "{fen} {uci}");
-        assert_eq!(pos.play(m).unwrap().is_check(), checks, "{fen} {uci}");
+        let child = pos.play(m).unwrap();
+        assert_eq!(child.is_check(), checks, "{fen} {uci}");
+        assert_eq!(child.checkers(), found_checkers(&child), "{fen} {uci}");
+    }
+}
+
+/// Every node of the wiki's perft positions to depth 3 (Kiwipete's castling and pins,
+/// position 3's en passant along the rank of both kings, 4 and 5's promotions and checks):
+/// `checkers` after each move against `Board::attackers`, and the checks counted against
+/// the wiki's tables.
+#[test]
+fn checkers_along_perft_trees() {
+    fn walk(pos: &Position, depth: u32, checks: &mut u64) {
+        for &m in pos.legal_moves().iter() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            assert_eq!(
+                child.checkers(),
+                found_checkers(&child),
+                "{}: {m:?}",
+                pos.to_fen()
+            );
+            *checks += u64::from(child.is_check());
+            if depth > 1 {
+                walk(&child, depth - 1, checks);
+            }
+        }
+    }
+    // (FEN, checks among the nodes of plies 1 to 3: the sums of the wiki's rows; its
+    // position 5 has no check column.)
+    let cases = [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            Some(3 + 993),
+        ),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            Some(2 + 10 + 267),
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            Some(10 + 38),
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            None,
+        ),
+    ];
+    for (fen, expected) in cases {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut checks = 0;
+        walk(&pos, 3, &mut checks);
+        if let Some(expected) = expected {
+            assert_eq!(checks, expected, "{fen}");
+        }
     }
 }
