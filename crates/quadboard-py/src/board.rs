@@ -852,6 +852,18 @@ impl Board {
         self.clone()
     }
 
+    /// python-chess's equality: the same placement, side to move, castling rights that
+    /// hold, en passant square where a capture is legal, and counters; the move stack and
+    /// the rights as set do not count. Anything but a board is `NotImplemented`.
+    fn __eq__(&self, other: PyRef<'_, Board>) -> bool {
+        self.pos.board() == other.pos.board()
+            && self.pos.turn() == other.pos.turn()
+            && self.pos.castling_rooks() == other.pos.castling_rooks()
+            && self.legal_ep() == other.legal_ep()
+            && self.pos.halfmoves() == other.pos.halfmoves()
+            && self.pos.fullmoves() == other.pos.fullmoves()
+    }
+
     /// The move in UCI as this board writes it (castling e1g1, or e1h1 in Chess960).
     fn uci(&self, m: &Bound<'_, Move>) -> String {
         let m = *m.get();

@@ -531,3 +531,35 @@ def test_push_takes_what_python_chess_push_takes():
         board.set_chess960_pos(-1)
     with pytest.raises(ValueError, match="fen"):
         board.set_fen("not a fen at all x y z")
+
+
+def test_equality_as_python_chess():
+    """Boards compare as python-chess's do: by position and counters, not by move stack;
+    an en passant square without a legal capture does not count; not equal to other types."""
+    sequences = [
+        ([], []),
+        (["g1f3", "g8f6", "f3g1", "f6g8"], []),  # same placement, other counters
+        (["e2e4"], ["e2e3", "e7e6", "e3e4"]),  # e3 without a legal capture vs none
+        (["e2e4", "d7d5", "e4e5", "f7f5"], ["e2e4", "f7f5", "e4e5", "d7d5"]),  # ep differs
+        (["g1f3", "b8c6", "f3g1", "c6b8", "g1f3"], ["g1f3"]),
+        (["e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"], ["e2e4", "e7e5"]),  # rights lost
+    ]
+    for a_moves, b_moves in sequences:
+        ours, theirs = [], []
+        for moves in (a_moves, b_moves):
+            q, c = quadboard.Board(), chess.Board()
+            for uci in moves:
+                q.push_uci(uci)
+                c.push_uci(uci)
+            ours.append(q)
+            theirs.append(c)
+        assert (ours[0] == ours[1]) == (theirs[0] == theirs[1]), (a_moves, b_moves)
+        assert (ours[0] != ours[1]) == (theirs[0] != theirs[1]), (a_moves, b_moves)
+        assert ours[0] == ours[0].copy() and ours[0] == copy.deepcopy(ours[0])
+    board = quadboard.Board()
+    assert board != board.fen() and not (board == 0) and board == quadboard.Board()
+    edited = quadboard.Board(None)
+    assert edited != board and edited == quadboard.Board(None)
+    assert (chess.Board(None) == chess.Board(None)) is True
+    with pytest.raises(TypeError):
+        hash(board)  # as python-chess's: equality by value, so no hash

@@ -249,6 +249,9 @@ class Board:
         """``ValueError`` if the FEN is not FEN; ``None`` for an empty board."""
     # python-chess's core API (see the package README's table); typed loosely here.
     def __getattr__(self, name: str) -> Any: ...
+    def __eq__(self, other: object) -> bool:
+        """Same placement, side to move, castling rights that hold, en passant square with
+        a legal capture, and counters (python-chess's equality); boards have no hash."""
     @property
     def turn(self) -> Color:
         """True when white is to move."""
