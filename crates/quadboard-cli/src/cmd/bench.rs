@@ -34,16 +34,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return crate::cmd::gpu::bench(args.gpu_plies);
     }
     eprintln!("{}", cpu_line(quadboard_chess::cpu::level()));
+    rows(|pos, depth| {
+        Ok(if args.quad {
+            perft_quad(pos, depth)
+        } else {
+            perft(pos, depth)
+        })
+    })
+}
+
+/// The benchmark's rows and total with `count` as the engine (the CPU's here, the GPU's
+/// in `cmd::gpu`): one line per position, each count checked (exit code 1 if wrong).
+pub fn rows(
+    mut count: impl FnMut(&Position, u32) -> Result<u64, CliError>,
+) -> Result<ExitCode, CliError> {
     let mut out = output::stdout();
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for bench in BENCH_POSITIONS {
         let pos = Position::from_fen(bench.fen).map_err(|e| CliError::input(e.to_string()))?;
         let start = Instant::now();
-        let counted = if args.quad {
-            perft_quad(&pos, bench.depth)
-        } else {
-            perft(&pos, bench.depth)
-        };
+        let counted = count(&pos, bench.depth)?;
         let elapsed = start.elapsed().as_secs_f64();
         if counted != bench.nodes {
             out.flush()?;

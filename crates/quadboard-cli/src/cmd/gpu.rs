@@ -48,7 +48,6 @@ mod imp {
     use std::process::ExitCode;
     use std::time::Instant;
 
-    use quadboard_chess::perft::BENCH_POSITIONS;
     use quadboard_chess::Position;
     use quadboard_gpu::{Gpu, GpuOptions, GpuPosition};
 
@@ -115,45 +114,10 @@ mod imp {
         Ok(ExitCode::SUCCESS)
     }
 
-    /// `bench --gpu`: the wiki's six positions one ply deeper than the CPU bench.
+    /// `bench --gpu`: the wiki's six positions at the CPU bench's depths, counts checked.
     pub fn bench(plies: u32) -> Result<ExitCode, CliError> {
         let gpu = open(plies)?;
-        let mut out = output::stdout();
-        let (mut nodes, mut seconds) = (0u64, 0f64);
-        for bench in BENCH_POSITIONS {
-            let pos = Position::from_fen(bench.fen).map_err(|e| CliError::input(e.to_string()))?;
-            let start = Instant::now();
-            let counted = gpu.perft(&pos, bench.depth).map_err(gpu_error)?;
-            let elapsed = start.elapsed().as_secs_f64();
-            if counted != bench.nodes {
-                out.flush()?;
-                eprintln!(
-                    "bench: WRONG COUNT for {} at depth {}: expected {}, got {counted}",
-                    bench.name, bench.depth, bench.nodes
-                );
-                return Ok(ExitCode::from(1));
-            }
-            writeln!(
-                out,
-                "{:<12} depth {}  {:>11} nodes  {:>7.3} s  {:>8.1} Mnps",
-                bench.name,
-                bench.depth,
-                counted,
-                elapsed,
-                output::mnps(u128::from(counted), elapsed)
-            )?;
-            out.flush()?;
-            nodes += counted;
-            seconds += elapsed;
-        }
-        let nps = if seconds > 0.0 {
-            (nodes as f64 / seconds) as u64
-        } else {
-            0
-        };
-        writeln!(out, "total: {nodes} nodes, {seconds:.3} s, {nps} nps")?;
-        out.flush()?;
-        Ok(ExitCode::SUCCESS)
+        crate::cmd::bench::rows(|pos, depth| gpu.perft(pos, depth).map_err(gpu_error))
     }
 }
 
