@@ -46,9 +46,9 @@ pub struct Board {
 pub struct Entry {
     /// The position before the move.
     pub before: Position,
-    /// Whether it was loose (see [`Board::loose`]).
+    /// Whether it was loose (see `Board::loose`).
     pub loose: bool,
-    /// Its castling rights as set (see [`Board::castling_raw`]).
+    /// Its castling rights as set (see `Board::castling_raw`).
     pub castling_raw: Bitboard,
     /// The move, as the library writes it (castling king takes rook).
     pub m: QMove,

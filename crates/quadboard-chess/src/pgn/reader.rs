@@ -157,8 +157,7 @@ impl RawTag<'_> {
     }
 
     /// Appends the value to `out` with `\"` and `\\` unescaped, read as UTF-8 or, when it
-    /// is not UTF-8, as Windows-1252 (see [`push_text`]). Returns whether it was read as
-    /// Windows-1252.
+    /// is not UTF-8, as Windows-1252. Returns whether it was read as Windows-1252.
     pub fn decode_into(&self, out: &mut alloc::string::String) -> bool {
         let windows_1252 = core::str::from_utf8(self.0).is_err();
         let push = |out: &mut alloc::string::String, bytes: &[u8]| {
