@@ -7,6 +7,15 @@ use quadboard_chess::{perft, CastlingMode, Position, Setup};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
+    // The forgiving reading that PGN headers get: what it accepts is a position whose
+    // printed FEN reads back to the same position.
+    if let Ok((pos, _warnings)) = Position::from_fen_with_warnings(text) {
+        assert_eq!(pos.key(), pos.compute_key());
+        let printed = pos.to_fen();
+        let again = Position::from_fen_lenient(&printed).expect("printed position must parse");
+        assert_eq!(again.board(), pos.board(), "{printed}");
+        assert_eq!(again.legal_moves().len(), pos.legal_moves().len(), "{printed}");
+    }
     let Ok(setup) = Setup::from_fen(text) else { return };
     let _ = setup.validate();
     let four_fields = text.split_ascii_whitespace().count() == 4;
