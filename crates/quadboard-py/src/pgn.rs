@@ -19,12 +19,13 @@ use crate::moves::Move;
 const CHUNK: usize = 4 << 20;
 
 /// A game parsed off the GIL: tags, mainline moves in python-chess's form, the board after
-/// them (with its move stack) and the problems met.
+/// them (with its move stack), the problems met and what was forgiven.
 struct Parsed {
     tags: Vec<(String, String)>,
     moves: Vec<Move>,
     board: Board,
     errors: Vec<String>,
+    warnings: Vec<String>,
 }
 
 impl Parsed {
@@ -49,6 +50,7 @@ impl Parsed {
             moves,
             board,
             errors: game.errors().iter().map(ToString::to_string).collect(),
+            warnings: game.warnings().iter().map(ToString::to_string).collect(),
         }
     }
 }
@@ -232,6 +234,10 @@ pub struct Game {
     /// What went wrong, one message each: `ply <p> <text>: <reason>`.
     #[pyo3(get)]
     errors: Py<PyList>,
+    /// What was read although it departs from the standard (a FEN's full-move number 0,
+    /// `0-0`, a missing result, ...; docs/pgn.md), one message each.
+    #[pyo3(get)]
+    warnings: Py<PyList>,
     board: Board,
 }
 
@@ -253,6 +259,7 @@ impl Game {
             headers: headers.unbind(),
             moves: PyList::new(py, moves)?.unbind(),
             errors: PyList::new(py, parsed.errors)?.unbind(),
+            warnings: PyList::new(py, parsed.warnings)?.unbind(),
             board: parsed.board,
         })
     }

@@ -72,3 +72,22 @@ def test_a_game_with_errors_keeps_what_it_could_read(tmp_path):
     assert [m.uci() for m in second.moves] == ["d2d4", "d7d5"]
     assert not second.errors
     assert "Game" in repr(first)
+
+
+def test_warnings_for_what_is_forgiven(tmp_path):
+    """A puzzle's FEN with full-move number 0 and castling written with zeros are read,
+    each with a warning and no error; python-chess reads the same moves."""
+    text = (
+        '[Event "puzzle"]\n[SetUp "1"]\n'
+        '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 0"]\n\n1. 0-0 0-0-0 *\n\n'
+        '[Event "clean"]\n\n1. e4 e5 *\n'
+    )
+    path = tmp_path / "wild.pgn"
+    path.write_text(text)
+    puzzle, clean = quadboard.pgn.read_games(path)
+    assert not puzzle.errors and len(puzzle.warnings) == 2, puzzle.warnings
+    assert not clean.errors and not clean.warnings
+    import io
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert [m.uci() for m in puzzle.moves] == [m.uci() for m in theirs.mainline_moves()]
+    assert puzzle.board().fen() == theirs.end().board().fen()

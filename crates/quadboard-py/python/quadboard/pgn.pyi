@@ -14,6 +14,8 @@ class Game:
     """The mainline's moves."""
     errors: List[str]
     """What went wrong, one message each (a move that cannot be played ends its line)."""
+    warnings: List[str]
+    """What was read although it departs from the standard, one message each."""
     def board(self) -> Board:
         """The board after the mainline, with the mainline as its move stack."""
     def mainline_moves(self) -> List[Move]: ...
