@@ -400,7 +400,7 @@ fn rivals(pos: &Position, role: Role, from: Square, to: Square) -> Bitboard {
 
 /// The origin's file and rank to write, given the rivals that could move to the same square:
 /// the file if no rival shares it, else the rank if no rival shares that, else both.
-fn disambiguation(from: Square, rivals: Bitboard) -> (Option<File>, Option<Rank>) {
+pub fn disambiguation(from: Square, rivals: Bitboard) -> (Option<File>, Option<Rank>) {
     if rivals.is_empty() {
         return (None, None);
     }

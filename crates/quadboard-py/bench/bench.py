@@ -1,6 +1,6 @@
 """quadboard against python-chess: push/pop, perft and PGN reading.
 
-    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR]
+    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR] [--core]
 
 Run from the repository root in a virtual environment with both packages installed (see
 the package README). Each figure is the best of N alternating rounds (python-chess, then
@@ -19,6 +19,10 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
 - SquareSet: iteration over ``pieces()`` of every type and colour and set algebra
   (``|``, ``&``, ``-``, ``len``, ``in``) on 2,000 positions.
 - copy: ``board.copy()`` of 450 boards 30 random moves into a game, 5 copies each.
+- loop alone (under the features, attack-map and SquareSet rows): the same Python loop
+  with the package's calls replaced by constants made beforehand; python-chess's time
+  over it bounds the ratio any package can reach in that row. ``--core`` stops after
+  these rows.
 - read_games: every game of the PGN files with headers, mainline moves and the final
   board; python-chess by ``chess.pgn.read_game``, quadboard by ``quadboard.pgn.read_games``
   (1 thread, then 2).
@@ -211,6 +215,77 @@ def copies(module, fens: List[str]) -> Callable[[], None]:
     return run
 
 
+def features_floor(fens: List[str]) -> Callable[[], None]:
+    """The features loop with ``piece_map()`` replaced by a dict made beforehand: the
+    Python both packages run around the call, the least either row can take."""
+    maps = [board.piece_map() for board in game_boards(chess, fens, 20_000)]
+
+    def run() -> None:
+        for piece_map in maps:
+            planes = [0] * 768
+            for square, piece in piece_map.items():
+                plane = piece.piece_type - 1 + (0 if piece.color else 6)
+                planes[plane * 64 + square] = 1
+
+    return run
+
+
+def features_by_symbol_floor(fens: List[str]) -> Callable[[], None]:
+    """The symbol loop with ``piece_map()`` made beforehand and ``symbol()`` a string."""
+    maps = [{square: piece.symbol() for square, piece in board.piece_map().items()}
+            for board in game_boards(chess, fens, 20_000)]
+    plane_of = {symbol: i * 64 for i, symbol in enumerate("PNBRQKpnbrqk")}
+
+    def run() -> None:
+        for piece_map in maps:
+            planes = [0] * 768
+            for square, symbol in piece_map.items():
+                planes[plane_of[symbol] + square] = 1
+
+    return run
+
+
+def attack_maps_floor(fens: List[str]) -> Callable[[], None]:
+    """The attack-map loop with each ``attackers()`` call replaced by a constant."""
+    boards = game_boards(chess, fens, 2_000)
+    constant = (1, 2)
+
+    def run() -> None:
+        for board in boards:
+            for color in (True, False):
+                [len(constant) for square in range(64)]
+
+    return run
+
+
+def squaresets_floor(fens: List[str]) -> Callable[[], None]:
+    """The SquareSet loop on constants: each ``pieces()`` result a tuple made beforehand,
+    the set algebra on ints."""
+    boards = [[tuple(board.pieces(t, c)) for t in range(1, 7) for c in (True, False)]
+              for board in game_boards(chess, fens, 2_000)]
+    center = chess.BB_CENTER
+
+    def run() -> None:
+        for pieces in boards:
+            ours = 1 | 2 | 4
+            theirs = 8 | 16
+            both = (ours & chess.BB_LIGHT_SQUARES) & ~theirs
+            len(pieces), 27 in pieces[0], ours & center
+            for squares in pieces:
+                for square in squares:
+                    pass
+
+    return run
+
+
+FLOORS = {
+    "features": features_floor,
+    "features_by_symbol": features_by_symbol_floor,
+    "attack_maps": attack_maps_floor,
+    "squaresets": squaresets_floor,
+}
+
+
 def report(name: str, peer: float, ours: float) -> None:
     print(f"{name:<34} python-chess {peer:9.4f} s   quadboard {ours:9.5f} s   {peer / ours:8.1f}x")
 
@@ -219,6 +294,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--pgn-dir", default=os.path.join("..", "shared", "data", "pgn"))
+    parser.add_argument("--core", action="store_true",
+                        help="only push/pop and the core module's rows, each with its floor")
     args = parser.parse_args()
 
     fens = middlegame_fens(args.pgn_dir)
@@ -235,8 +312,18 @@ def main() -> None:
         ("SquareSet: iterate and algebra", squaresets),
         ("board.copy() with a 30-move stack", copies),
     ):
-        peer, ours = best_of(args.rounds, [make(chess, fens), make(quadboard, fens)])
+        floor = FLOORS.get(make.__name__)
+        if floor is None:
+            peer, ours = best_of(args.rounds, [make(chess, fens), make(quadboard, fens)])
+            report(name, peer, ours)
+            continue
+        peer, ours, least = best_of(
+            args.rounds, [make(chess, fens), make(quadboard, fens), floor(fens)])
         report(name, peer, ours)
+        # The shared loop alone: no package can make the row faster than this.
+        print(f"{'':<34} loop alone {least:9.4f} s: at most {peer / least:5.1f}x")
+    if args.core:
+        return
 
     for name, fen in (("start", chess.STARTING_FEN), ("kiwipete", KIWIPETE)):
         depth = 3

@@ -20,7 +20,7 @@ use crate::squareset::{mask_of, SquareSet};
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A chess position and the moves that led to it from where the board was set up.
-#[pyclass(module = "quadboard")]
+#[pyclass(subclass, module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
@@ -39,6 +39,14 @@ pub struct Board {
     /// Whether castling is written king-takes-rook (Chess960) rather than as the king's
     /// two-square move.
     pub(crate) chess960: bool,
+    /// python-chess's `promoted`: the squares of pieces that arrived by promotion (or were
+    /// set with `promoted=True`), moving with them until taken.
+    pub(crate) promoted: Bitboard,
+    /// `promoted` before each move made while it was not empty, as (the stack's length
+    /// before the move, the mask); a move without an entry had none. Kept beside `stack`
+    /// rather than in [`Entry`] so that code which pushes entries itself (PGN replays)
+    /// needs no change: its moves count as made without promoted pieces.
+    pub(crate) promoted_log: Vec<(usize, Bitboard)>,
 }
 
 /// A move made: the position before it, whether that was loose, and the move.
@@ -159,6 +167,8 @@ impl Board {
             castling_raw: pos.castling_rooks(),
             stack: Vec::new(),
             chess960,
+            promoted: Bitboard::EMPTY,
+            promoted_log: Vec::new(),
         }
     }
 
@@ -172,6 +182,8 @@ impl Board {
             castling_raw,
             stack: Vec::new(),
             chess960,
+            promoted: Bitboard::EMPTY,
+            promoted_log: Vec::new(),
         }
     }
 
@@ -181,6 +193,8 @@ impl Board {
         self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
         self.stack.clear();
+        self.promoted = Bitboard::EMPTY;
+        self.promoted_log.clear();
     }
 
     /// The setup to edit: the position with the castling rights as set.
@@ -284,9 +298,9 @@ impl Board {
             castling_raw: self.castling_raw,
             m,
         };
-        // python-chess's push keeps the rights that hold (the position's), less those of
-        // the squares the move touches and, for a king move, its side's.
-        let mut raw_after = self.pos.castling_rooks();
+        // python-chess's push keeps the rights as `clean_castling_rights()` gives them,
+        // less those of the squares the move touches and, for a king move, its side's.
+        let mut raw_after = self.clean_rights();
         if m != QMove::NULL {
             let us = self.pos.turn();
             let mut lost = Bitboard::from_square(m.from()) | m.to().bitboard();
@@ -297,6 +311,20 @@ impl Board {
                 } else {
                     Rank::Eighth
                 });
+            }
+            // Taking a king on its back rank (boards python-chess plays on) takes its
+            // side's rights too.
+            let their_king = quadboard_chess::Piece::new(!us, Role::King);
+            let their_rank = Bitboard::rank(if us.is_white() {
+                Rank::Eighth
+            } else {
+                Rank::First
+            });
+            if self.pos.board().by_piece(their_king).contains(m.to())
+                && !self.promoted.contains(m.to())
+                && their_rank.contains(m.to())
+            {
+                lost |= their_rank;
             }
             raw_after = raw_after.without(lost);
         }
@@ -320,6 +348,10 @@ impl Board {
             (self.pos, self.loose) = position_of(setup, self.chess960);
         }
         self.castling_raw = raw_after;
+        if self.promoted.any() {
+            self.promoted_log.push((self.stack.len(), self.promoted));
+        }
+        self.promoted = promoted_after(self.promoted, &entry.before, m);
         self.stack.push(entry);
         Ok(())
     }
@@ -548,6 +580,31 @@ impl Board {
     }
 
     /// An error for SAN on a board the library does not play on.
+    /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
+    /// (moves only take rights away), else those that hold ([`rules::clean_castling`]).
+    fn clean_rights(&self) -> Bitboard {
+        if self.stack.is_empty() {
+            rules::clean_castling(
+                self.pos.board(),
+                self.castling_raw,
+                self.promoted,
+                self.chess960,
+            )
+        } else {
+            self.castling_raw
+        }
+    }
+
+    /// python-chess's SAN of a legal move: the library's on a legal board, else
+    /// [`rules::san`].
+    fn san_of(&self, q: QMove) -> String {
+        if self.loose {
+            rules::san(&self.pos, q)
+        } else {
+            self.pos.to_san(q).to_string()
+        }
+    }
+
     fn require_legal_board(&self, what: &str) -> PyResult<()> {
         if self.loose {
             return Err(PyValueError::new_err(format!(
@@ -562,8 +619,12 @@ impl Board {
         if san == "--" || san == "Z0" || san == "0000" || san == "@@@@" {
             return Ok(QMove::NULL);
         }
-        self.require_legal_board("SAN")?;
-        self.pos.parse_san(san).map_err(|e| match e {
+        let parsed = if self.loose {
+            rules::parse_san(&self.pos, san)
+        } else {
+            self.pos.parse_san(san)
+        };
+        parsed.map_err(|e| match e {
             SanError::Syntax(_) => InvalidMoveError::new_err(e.to_string()),
             SanError::Illegal(_) => IllegalMoveError::new_err(format!("{e}: {}", self.fen_text())),
             SanError::Ambiguous { .. } => {
@@ -609,6 +670,79 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
     (Position::from_setup_permissive(setup, mode).0, false)
 }
 
+/// The board as an object of `cls`: a subclass's object is made as python-chess makes
+/// copies, `cls(None)`, then given the board.
+fn of_type<'py>(cls: &Bound<'py, PyType>, board: Board) -> PyResult<Bound<'py, PyAny>> {
+    let py = cls.py();
+    if cls.is(py.get_type::<Board>()) {
+        return Ok(Bound::new(py, board)?.into_any());
+    }
+    let obj = cls.call1((py.None(),))?;
+    *obj.cast::<Board>()?.borrow_mut() = board;
+    Ok(obj)
+}
+
+/// The squares a move touches: its origin and destination (none for the null move, as
+/// python-chess's XOR of the two).
+fn touched(m: Move) -> Bitboard {
+    Bitboard((1u64 << m.from) ^ (1u64 << m.to))
+}
+
+/// The back rank of a colour (rank 1 for white).
+fn back_rank(white: bool) -> Bitboard {
+    Bitboard::rank(if white { Rank::First } else { Rank::Eighth })
+}
+
+/// python-chess's `promoted` after a move of `before`: the mover's mark goes with it (a
+/// promotion marks its square), what a capture or castling clears is cleared.
+fn promoted_after(promoted: Bitboard, before: &Position, m: QMove) -> Bitboard {
+    if m == QMove::NULL || promoted.is_empty() && m.promotion_role().is_none() {
+        return promoted;
+    }
+    let (from, to) = (m.from(), m.to());
+    let mut after = promoted.without(from.bitboard() | to.bitboard());
+    match m.kind() {
+        MoveKind::Castle => {
+            let side = quadboard_chess::CastlingSide::of(from, to);
+            let us = before.turn();
+            after.without(side.king_to(us).bitboard() | side.rook_to(us).bitboard())
+        }
+        kind => {
+            if kind == MoveKind::EnPassant {
+                after = after.without(Square::from_coords(to.file(), from.rank()).bitboard());
+            }
+            if promoted.contains(from) || m.promotion_role().is_some() {
+                after |= to.bitboard();
+            }
+            after
+        }
+    }
+}
+
+/// A FEN's placement field with `~` after each piece on a square of `promoted`
+/// (python-chess's `promoted=True`).
+fn mark_promoted(placement: &str, promoted: Bitboard) -> String {
+    let mut out = String::with_capacity(placement.len() + 4);
+    let (mut rank, mut file) = (7u8, 0u8);
+    for c in placement.chars() {
+        out.push(c);
+        match c {
+            '/' => {
+                rank = rank.saturating_sub(1);
+                file = 0;
+            }
+            '1'..='8' => file += c as u8 - b'0',
+            _ => {
+                if file < 8 && promoted.contains(Square::new(rank * 8 + file)) {
+                    out.push('~');
+                }
+                file += 1;
+            }
+        }
+    }
+    out
+}
+
 /// The corner rooks that may keep castling rights in standard chess: each colour's, on
 /// its back rank's corners, with its king on the e-file of that rank.
 fn standard_castling_rooks(board: &quadboard_chess::Board) -> Bitboard {
@@ -649,18 +783,28 @@ impl Board {
     /// exists, X-FEN castling; `shredder=True` for Shredder-FEN castling letters).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        let _ = promoted;
         let mut setup = self.pos.to_setup();
         setup.ep_square = self.ep_for(en_passant)?;
-        Ok(self.write_fen(&setup, shredder))
+        let fen = self.write_fen(&setup, shredder);
+        if promoted != Some(true) || self.promoted.is_empty() {
+            return Ok(fen);
+        }
+        let (placement, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+        Ok(format!(
+            "{} {rest}",
+            mark_promoted(placement, self.promoted)
+        ))
     }
 
     /// The piece placement part of the FEN.
     #[pyo3(signature = (*, promoted = None))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
-        let _ = promoted;
-        let fen = self.fen_text();
-        fen.split(' ').next().unwrap_or_default().to_owned()
+        let fen = self.pos.to_setup().to_fen(CastlingMode::Standard);
+        let placement = fen.split(' ').next().unwrap_or_default().to_owned();
+        if promoted == Some(true) {
+            return mark_promoted(&placement, self.promoted);
+        }
+        placement
     }
 
     /// True when white is to move.
@@ -697,23 +841,17 @@ impl Board {
 
     /// Whether `color` may still castle on some side.
     fn has_castling_rights(&self, color: bool) -> bool {
-        self.pos.castles().has_color(color_of(color))
+        (self.clean_rights() & back_rank(color)).any()
     }
 
-    /// Whether `color` may still castle king side.
+    /// Whether `color` may still castle king side (a right's rook above its king).
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
-        self.pos
-            .castles()
-            .rook(color_of(color), quadboard_chess::CastlingSide::KingSide)
-            .is_some()
+        self.side_rights(color, true)
     }
 
-    /// Whether `color` may still castle queen side.
+    /// Whether `color` may still castle queen side (a right's rook below its king).
     fn has_queenside_castling_rights(&self, color: bool) -> bool {
-        self.pos
-            .castles()
-            .rook(color_of(color), quadboard_chess::CastlingSide::QueenSide)
-            .is_some()
+        self.side_rights(color, false)
     }
 
     /// The en passant square after a double pawn push (whether or not a capture is
@@ -809,6 +947,13 @@ impl Board {
         self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
+        self.promoted = match self.promoted_log.last() {
+            Some(&(at, mask)) if at == self.stack.len() => {
+                self.promoted_log.pop();
+                mask
+            }
+            _ => Bitboard::EMPTY,
+        };
         self.to_py(&e.before, e.m).object(py)
     }
 
@@ -822,55 +967,62 @@ impl Board {
 
     /// A copy; `stack=False` drops the move stack, an int keeps that many last moves.
     #[pyo3(signature = (*, stack = None))]
-    fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
-        let keep = match stack {
-            None => self.stack.len(),
-            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
-                if s.extract::<bool>()? {
-                    self.stack.len()
-                } else {
-                    0
-                }
-            }
-            Some(s) => {
-                let n: i64 = s.extract()?;
-                usize::try_from(n)
-                    .map_err(|_| PyValueError::new_err(format!("stack={n} is negative")))?
-                    .min(self.stack.len())
-            }
-        };
-        Ok(Board {
-            pos: self.pos,
-            loose: self.loose,
-            castling_raw: self.castling_raw,
-            stack: self.stack[self.stack.len() - keep..].to_vec(),
-            chess960: self.chess960,
-        })
+    fn copy<'py>(
+        slf: &Bound<'py, Self>,
+        stack: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let board = slf.borrow().copied(stack)?;
+        of_type(&slf.get_type(), board)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        of_type(&slf.get_type(), slf.borrow().clone())
     }
 
     /// python-chess's equality: the same placement, side to move, castling rights that
     /// hold, en passant square where a capture is legal, and counters; the move stack and
     /// the rights as set do not count. Anything but a board is `NotImplemented`.
     fn __eq__(&self, other: PyRef<'_, Board>) -> bool {
-        self.pos.board() == other.pos.board()
-            && self.pos.turn() == other.pos.turn()
-            && self.pos.castling_rooks() == other.pos.castling_rooks()
-            && self.legal_ep() == other.legal_ep()
-            && self.pos.halfmoves() == other.pos.halfmoves()
-            && self.pos.fullmoves() == other.pos.fullmoves()
+        self.eq_board(&other)
     }
 
-    /// The move in UCI as this board writes it (castling e1g1, or e1h1 in Chess960).
-    fn uci(&self, m: &Bound<'_, Move>) -> String {
+    /// The move in UCI as python-chess's `Board.uci` writes it: castling as the king's
+    /// two-square move in standard chess (`e1g1`, whichever side is to move) and as king
+    /// takes rook with `chess960=True` (by default the board's mode).
+    #[pyo3(signature = (m, *, chess960 = None))]
+    fn uci(&self, m: &Bound<'_, Move>, chess960: Option<bool>) -> String {
         let m = *m.get();
-        match self.to_legal(m, true) {
-            Some(q) => self.to_py(&self.pos, q).to_uci(),
-            None => m.to_uci(),
+        let chess960 = chess960.unwrap_or(self.chess960);
+        let board = self.pos.board();
+        let (kings, rooks) = (board.by_role(Role::King), board.by_role(Role::Rook));
+        let (from, mut to) = (Square::new(m.from), Square::new(m.to));
+        for (king, [c, g, a, h]) in [
+            (Square::E1, [Square::C1, Square::G1, Square::A1, Square::H1]),
+            (Square::E8, [Square::C8, Square::G8, Square::A8, Square::H8]),
+        ] {
+            if from != king || !kings.contains(king) {
+                continue;
+            }
+            // The two-square step to king-takes-rook, then back unless Chess960.
+            if to == g && !rooks.contains(g) {
+                to = h;
+            } else if to == c && !rooks.contains(c) {
+                to = a;
+            }
+            if !chess960 && m.promotion == 0 {
+                if to == h {
+                    to = g;
+                } else if to == a {
+                    to = c;
+                }
+            }
         }
+        Move {
+            from: m.from,
+            to: to.index() as u8,
+            promotion: m.promotion,
+        }
+        .to_uci()
     }
 
     /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); `IllegalMoveError` if not legal.
@@ -880,8 +1032,7 @@ impl Board {
             return Ok("--".to_owned());
         }
         let q = self.legal(m)?;
-        self.require_legal_board("SAN")?;
-        Ok(self.pos.to_san(q).to_string())
+        Ok(self.san_of(q))
     }
 
     /// Whether the move is legal here.
@@ -979,9 +1130,12 @@ impl Board {
     }
 
     /// The piece on a square (0 = a1 ... 63 = h8), or None.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyAny>>> {
         let square = Square::new(square_arg(square)?);
-        Ok(self.pos.piece_at(square).map(Piece::of))
+        self.pos
+            .piece_at(square)
+            .map(|p| Piece::of(p).object(py))
+            .transpose()
     }
 
     /// The piece type on a square, or None.
@@ -1013,31 +1167,25 @@ impl Board {
         Ok(self.pos.gives_check(q))
     }
 
-    /// Whether the move captures (en passant included). The move need not be legal.
+    /// Whether the move captures: it touches (leaves or lands on) a square of the other
+    /// side, or takes en passant. As python-chess's, by the move's shape: it need not be
+    /// legal.
     fn is_capture(&self, m: &Bound<'_, Move>) -> bool {
         let m = *m.get();
-        if m.is_null() {
-            return false;
-        }
-        let (from, to) = (Square::new(m.from), Square::new(m.to));
-        let board = self.pos.board();
-        let them = board.by_color(!self.pos.turn());
-        them.contains(to)
-            || (board.by_role(Role::Pawn).contains(from)
-                && board.by_color(self.pos.turn()).contains(from)
-                && self.pos.ep_square() == Some(to)
-                && from.file() != to.file())
+        let them = self.pos.board().by_color(!self.pos.turn());
+        (touched(m) & them).any() || self.en_passant_shape(m)
     }
 
-    /// Whether the legal move is an en passant capture.
+    /// Whether the move is an en passant capture by its shape: a pawn of the side to move
+    /// steps diagonally onto the empty en passant square (legal or not).
     fn is_en_passant(&self, m: &Bound<'_, Move>) -> bool {
-        self.to_legal(*m.get(), true)
-            .is_some_and(|q| q.kind() == MoveKind::EnPassant)
+        self.en_passant_shape(*m.get())
     }
 
-    /// Whether the legal move is castling.
+    /// Whether the move is castling by its shape: a king moves two files or more, or onto
+    /// a rook of the side to move (legal or not, as python-chess's).
     fn is_castling(&self, m: &Bound<'_, Move>) -> bool {
-        self.to_legal(*m.get(), true).is_some_and(QMove::is_castle)
+        self.castling_shape(*m.get())
     }
 
     /// Static exchange evaluation of a legal move, in centipawns from the mover's side:
@@ -1060,7 +1208,7 @@ impl Board {
         let pieces = Piece::table(py)?;
         for square in (board.occupied() & Bitboard(mask)).iter().rev() {
             if let Some(piece) = board.piece_at(square) {
-                dict.set_item(square.index() as u8, Piece::of(piece).object_in(py, pieces))?;
+                dict.set_item(square.index() as u8, Piece::of(piece).object_in(pieces)?)?;
             }
         }
         Ok(dict)
@@ -1137,10 +1285,18 @@ impl Board {
         self.pos.board().by_role(Role::King).0
     }
 
-    /// Promoted pieces (python-chess tracks them for crazyhouse): always 0 here.
+    /// The squares of promoted pieces: set by promotions (and `set_piece_at(...,
+    /// promoted=True)`), moving with the piece, cleared when it is taken or the square is
+    /// edited. Written as `Q~` by `fen(promoted=True)`; it changes no rule of standard chess.
     #[getter]
     fn promoted(&self) -> u64 {
-        0
+        self.promoted.0
+    }
+
+    #[setter]
+    fn set_promoted(&mut self, mask: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.promoted = Bitboard(mask_of(mask)?);
+        Ok(())
     }
 
     /// The colour of the piece on a square, or None.
@@ -1238,15 +1394,32 @@ impl Board {
         Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
-    /// Whether a pseudo-legal move would leave the mover's king attacked.
+    /// Whether a pseudo-legal move would leave the mover's king attacked. For any other
+    /// move, python-chess's answer: True in check; else True for a king move to an
+    /// attacked square or a move of a pinned piece off its line.
     fn is_into_check(&self, m: &Bound<'_, Move>) -> bool {
-        self.candidate(*m.get(), true).is_some_and(|q| {
-            if self.loose {
+        let m = *m.get();
+        if let Some(q) = self.to_pseudo_legal(m) {
+            return if self.loose {
                 !rules::legal_moves(&self.pos).contains(&q)
             } else {
                 !self.pos.is_legal(q)
-            }
-        })
+            };
+        }
+        let us = self.pos.turn();
+        let Some(king) = rules::king(&self.pos, us) else {
+            return false;
+        };
+        if rules::checkers(&self.pos).any() {
+            return true;
+        }
+        let (from, to) = (Square::new(m.from), Square::new(m.to));
+        if from == king {
+            return !self.castling_shape(m) && rules::attackers(&self.pos, !us, to).any();
+        }
+        let pinned = self.pos.board().by_color(us).contains(from)
+            && rules::pin_mask(&self.pos, us, from) != Bitboard::FULL;
+        pinned && !quadboard_chess::attacks::line(from, to).contains(king)
     }
 
     /// Whether the side that just moved left its king attacked.
@@ -1378,39 +1551,29 @@ impl Board {
 
     /// Whether the move resets the fifty-move counter (a pawn move or a capture).
     fn is_zeroing(&self, m: &Bound<'_, Move>) -> bool {
-        let m = *m.get();
-        if m.is_null() {
-            return false;
-        }
-        let board = self.pos.board();
-        let (from, to) = (Square::new(m.from), Square::new(m.to));
-        let ours = board.by_color(self.pos.turn());
-        (board.by_role(Role::Pawn) & ours).contains(from)
-            || board.by_color(!self.pos.turn()).contains(to)
+        self.zeroing_shape(*m.get())
     }
 
     /// Whether the move can never be undone: zeroing, losing castling rights, or giving up
     /// a legal en passant capture.
     fn is_irreversible(&self, m: &Bound<'_, Move>) -> bool {
-        if self.is_zeroing(m) || self.legal_ep().is_some() {
+        let m = *m.get();
+        if self.zeroing_shape(m) || self.legal_ep().is_some() {
             return true;
         }
-        let m = *m.get();
-        if m.is_null() {
-            return false;
-        }
-        let (from, to) = (Square::new(m.from), Square::new(m.to));
-        let rights = self.pos.castling_rooks();
-        let mut touched = Bitboard::from_square(from) | to.bitboard();
+        // python-chess's: the move touches a right's rook, or a king (not promoted) of a
+        // side that holds a right.
+        let rights = self.clean_rights();
+        let touched = touched(m);
         let board = self.pos.board();
-        if (board.by_role(Role::King) & board.by_color(self.pos.turn())).contains(from) {
-            touched |= Bitboard::rank(if self.pos.turn().is_white() {
-                Rank::First
-            } else {
-                Rank::Eighth
-            });
-        }
+        let kings = board.by_role(Role::King).without(self.promoted);
         (rights & touched).any()
+            || [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
+                .into_iter()
+                .any(|(color, rank)| {
+                    (rights & Bitboard::rank(rank)).any()
+                        && (touched & kings & board.by_color(color)).any()
+                })
     }
 
     /// Whether the move is castling king side.
@@ -1430,8 +1593,7 @@ impl Board {
             return Ok("--".to_owned());
         }
         let q = self.legal(m)?;
-        self.require_legal_board("LAN")?;
-        let san = self.pos.to_san(q).to_string();
+        let san = self.san_of(q);
         if q.is_castle() {
             return Ok(san);
         }
@@ -1468,7 +1630,6 @@ impl Board {
                     board.fen_text()
                 ))
             })?;
-            board.require_legal_board("SAN")?;
             let white = board.pos.turn().is_white();
             if white {
                 out.push_str(&format!(
@@ -1481,30 +1642,15 @@ impl Board {
             } else {
                 out.push(' ');
             }
-            out.push_str(board.pos.to_san(q).as_ref());
+            out.push_str(&board.san_of(q));
             board.play(q, true)?;
         }
         Ok(out)
     }
 
     /// The board as it was before the first move of the stack.
-    fn root(&self) -> Board {
-        match self.stack.first() {
-            Some(e) => Board {
-                pos: e.before,
-                loose: e.loose,
-                castling_raw: e.castling_raw,
-                stack: Vec::new(),
-                chess960: self.chess960,
-            },
-            None => Board {
-                pos: self.pos,
-                loose: self.loose,
-                castling_raw: self.castling_raw,
-                stack: Vec::new(),
-                chess960: self.chess960,
-            },
-        }
+    fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        of_type(&slf.get_type(), slf.borrow().root_board())
     }
 
     // ---- Editing (any placement; each edit clears the move stack, as python-chess's) ----
@@ -1512,8 +1658,8 @@ impl Board {
     /// An empty board (no pieces, white to move).
     #[classmethod]
     #[pyo3(signature = (*, chess960 = false))]
-    fn empty(_cls: &Bound<'_, PyType>, chess960: bool) -> Board {
-        Board::from_setup(Setup::empty(), chess960)
+    fn empty<'py>(cls: &Bound<'py, PyType>, chess960: bool) -> PyResult<Bound<'py, PyAny>> {
+        of_type(cls, Board::from_setup(Setup::empty(), chess960))
     }
 
     /// Empties the board: no pieces, white to move, no rights, counters reset.
@@ -1545,27 +1691,35 @@ impl Board {
     fn set_piece_at(
         &mut self,
         square: i64,
-        piece: Option<&Bound<'_, Piece>>,
+        piece: Option<&Bound<'_, PyAny>>,
         promoted: bool,
     ) -> PyResult<()> {
-        let _ = promoted;
         let square = Square::new(square_arg(square)?);
         let mut setup = self.edit_setup();
         setup.board.remove_piece_at(square);
+        let mut marked = self.promoted.without(square.bitboard());
         if let Some(piece) = piece {
-            setup.board.set_piece_at(square, piece.get().to_library());
+            setup
+                .board
+                .set_piece_at(square, Piece::extract(piece)?.to_library());
+            if promoted {
+                marked |= square.bitboard();
+            }
         }
         self.set_setup(setup);
+        self.promoted = marked;
         Ok(())
     }
 
     /// Removes and returns the piece on a square, or None.
-    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+    fn remove_piece_at(&mut self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyAny>>> {
         let square = Square::new(square_arg(square)?);
         let mut setup = self.edit_setup();
         let removed = setup.board.remove_piece_at(square);
+        let marked = self.promoted.without(square.bitboard());
         self.set_setup(setup);
-        Ok(removed.map(Piece::of))
+        self.promoted = marked;
+        removed.map(|p| Piece::of(p).object(py)).transpose()
     }
 
     /// Replaces the placement by a dict of square to piece.
@@ -1574,10 +1728,11 @@ impl Board {
         setup.board = quadboard_chess::Board::empty();
         let items = pieces.call_method0("items")?;
         for item in items.try_iter()? {
-            let (square, piece): (i64, Bound<'_, Piece>) = item?.extract()?;
-            setup
-                .board
-                .set_piece_at(Square::new(square_arg(square)?), piece.get().to_library());
+            let (square, piece): (i64, Bound<'_, PyAny>) = item?.extract()?;
+            setup.board.set_piece_at(
+                Square::new(square_arg(square)?),
+                Piece::extract(&piece)?.to_library(),
+            );
         }
         self.set_setup(setup);
         Ok(())
@@ -1622,40 +1777,117 @@ impl Board {
 
     /// The castling rights that hold (rooks and kings on their squares), as a mask.
     fn clean_castling_rights(&self) -> u64 {
-        self.pos.castling_rooks().0
+        self.clean_rights().0
     }
 
     /// python-chess's `Status` flags: why the board is not a valid position.
     fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let flags = status_flags(&self.pos, self.castling_raw);
+        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
         Ok(status_type(py)?.bind(py).call1((flags,))?.unbind())
     }
 
     /// Whether the board is a valid position (`status()` is empty).
     fn is_valid(&self) -> bool {
-        status_flags(&self.pos, self.castling_raw) == 0
+        status_flags(&self.pos, self.castling_raw, self.clean_rights()) == 0
+    }
+
+    /// The FEN with Shredder-FEN castling letters (`HAha`).
+    #[pyo3(signature = (*, en_passant = "legal", promoted = None))]
+    fn shredder_fen(&self, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        self.fen(true, en_passant, promoted)
+    }
+
+    /// The castling field of the FEN in X-FEN (`KQkq`, a file letter for an inner rook).
+    fn castling_xfen(&self) -> String {
+        let fen = self.fen_text();
+        fen.split(' ').nth(2).unwrap_or("-").to_owned()
+    }
+
+    /// The castling field in Shredder-FEN (`HAha`).
+    fn castling_shredder_fen(&self) -> PyResult<String> {
+        let fen = self.fen(true, "fen", None)?;
+        Ok(fen.split(' ').nth(2).unwrap_or("-").to_owned())
+    }
+
+    /// Whether a pawn of the side to move could capture en passant, legal or not.
+    fn has_pseudo_legal_en_passant(&self) -> PyResult<bool> {
+        Ok(self.ep_for("xfen")?.is_some())
+    }
+
+    /// Forgets the moves made (the position stays; `pop` has nothing to take back).
+    fn clear_stack(&mut self) {
+        self.stack.clear();
+        self.promoted_log.clear();
+    }
+
+    /// Always False: standard chess has no variant end.
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+
+    /// Always False (no variant win in standard chess).
+    fn is_variant_win(&self) -> bool {
+        false
+    }
+
+    /// Always False (no variant loss in standard chess).
+    fn is_variant_loss(&self) -> bool {
+        false
+    }
+
+    /// Always False (no variant draw in standard chess).
+    fn is_variant_draw(&self) -> bool {
+        false
+    }
+
+    /// `"chess"`: the variant's UCI name.
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+
+    /// `"normal"`: the variant's XBoard name.
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+
+    /// The FEN of the variant's start position.
+    #[classattr]
+    fn starting_fen() -> &'static str {
+        STARTING_FEN
+    }
+
+    /// A board of an EPD line and its operations: `(board, operations)`.
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let board = of_type(cls, Board::from_setup(Setup::empty(), chess960))?;
+        let operations = cold(cls.py(), "set_epd")?.call1((&board, epd))?;
+        Ok((board, operations))
     }
 
     // ---- Transforms ----
 
     /// The board seen from the other side: flipped vertically, colours swapped, the other
     /// side to move; rights and en passant square follow (the stack is not kept).
-    fn mirror(&self) -> Board {
-        let mut setup = self.edit_setup();
-        setup.board = setup.board.mirror();
-        setup.turn = !setup.turn;
-        setup.castling_rooks = setup.castling_rooks.flip_vertical();
-        setup.ep_square = setup.ep_square.map(|s| Square::new(s.index() as u8 ^ 0x38));
-        Board::from_setup(setup, self.chess960)
+    fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        of_type(&slf.get_type(), slf.borrow().mirrored())
     }
 
     /// Mirrors the board in place (and clears the stack).
     fn apply_mirror(&mut self) {
-        let mirrored = self.mirror();
+        let mirrored = self.mirrored();
         self.pos = mirrored.pos;
         self.loose = mirrored.loose;
         self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
+        self.promoted = mirrored.promoted;
+        self.promoted_log.clear();
     }
 
     // ---- Chess960 ----
@@ -1663,20 +1895,22 @@ impl Board {
     /// The Chess960 start position number `n` (0 ... 959; 518 is the standard one).
     #[classmethod]
     #[pyo3(signature = (scharnagl, *, chess960 = true))]
-    fn from_chess960_pos(
-        _cls: &Bound<'_, PyType>,
+    fn from_chess960_pos<'py>(
+        cls: &Bound<'py, PyType>,
         scharnagl: i64,
         chess960: bool,
-    ) -> PyResult<Board> {
-        Ok(Board::from_position(
-            chess960_position(scharnagl)?,
-            chess960,
-        ))
+    ) -> PyResult<Bound<'py, PyAny>> {
+        of_type(
+            cls,
+            Board::from_position(chess960_position(scharnagl)?, chess960),
+        )
     }
 
     /// Sets up Chess960 start position `n`.
     fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
         let pos = chess960_position(scharnagl)?;
+        // python-chess switches the board to Chess960.
+        self.chess960 = true;
         self.set_setup(pos.to_setup());
         Ok(())
     }
@@ -1704,7 +1938,7 @@ impl Board {
             setup.castling_rooks = rooks;
         }
         let (pos, _) = Position::from_setup_permissive(setup, CastlingMode::Chess960);
-        if self.loose {
+        if self.loose || self.promoted.any() {
             return None;
         }
         pos.chess960_number()
@@ -1730,8 +1964,11 @@ impl Board {
 
     // ---- Copies and pickling ----
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        of_type(&slf.get_type(), slf.borrow().clone())
     }
 
     /// Pickles as the starting FEN, its en passant square and castling rights as set, the
@@ -1741,7 +1978,7 @@ impl Board {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let board = slf.borrow();
-        let root = board.root();
+        let root = board.root_board();
         // The placement, side and counters; the en passant square and the rights as set
         // travel apart (a FEN cannot hold every value python-chess's attributes take).
         let mut setup = root.pos.to_setup();
@@ -1773,6 +2010,7 @@ impl Board {
                 root.castling_raw.0.into_pyobject(py)?.into_any(),
                 moves.into_pyobject(py)?.into_any(),
                 board.chess960.into_pyobject(py)?.to_owned().into_any(),
+                root.promoted.0.into_pyobject(py)?.into_any(),
             ],
         )?;
         Ok((rebuild, args))
@@ -1829,13 +2067,18 @@ impl Board {
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let _ = promoted;
         let operations = match operations {
             Some(o) => o.clone(),
             None => PyDict::new(slf.py()),
         };
         cold(slf.py(), "epd")?
-            .call1((slf, shredder, en_passant, operations))?
+            .call1((
+                slf,
+                shredder,
+                en_passant,
+                operations,
+                promoted == Some(true),
+            ))?
             .extract()
     }
 
@@ -1862,6 +2105,8 @@ impl Board {
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
+        this.promoted = result.promoted;
+        this.promoted_log.clear();
         Ok(())
     }
 
@@ -1970,7 +2215,7 @@ fn chess960_position(n: i64) -> PyResult<Position> {
 
 /// python-chess's `Status` flags of a position, built from the library's validation and
 /// the counts python-chess checks.
-fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
+fn status_flags(pos: &Position, castling_raw: Bitboard, clean: Bitboard) -> u32 {
     let board = pos.board();
     let mut flags = 0;
     if board.occupied().is_empty() {
@@ -2001,7 +2246,7 @@ fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
     }
     let setup = pos.to_setup();
     let reasons = setup.validate();
-    if castling_raw != pos.castling_rooks() {
+    if castling_raw != clean {
         flags |= 1 << 8;
     }
     if reasons.contains(Reasons::INVALID_EP_SQUARE) {
@@ -2011,37 +2256,38 @@ fn status_flags(pos: &Position, castling_raw: Bitboard) -> u32 {
     if rules::king(pos, them).is_some_and(|k| rules::attackers(pos, pos.turn(), k).any()) {
         flags |= 1 << 10;
     }
-    // python-chess's impossible checks: more than two checkers, or two on one line with
-    // the king (no single move uncovers both).
+    // python-chess's impossible checks (its king is the highest, but every king of the
+    // side counts here): more than two checkers, or two on one line with a king; after a
+    // double push (a valid en passant square), more than one, or one that is not the
+    // pushed pawn while the king was attacked before the push.
     let checkers = rules::checkers(pos);
-    if checkers.count() > 2 {
-        flags |= 1 << 15 | 1 << 16;
-    } else if let (Some(a), Some(b), Some(king)) =
-        (checkers.lsb(), checkers.msb(), rules::king(pos, pos.turn()))
-    {
-        if a != b && quadboard_chess::attacks::aligned(a, b, king) {
-            flags |= 1 << 16;
+    if checkers.any() {
+        let kings = board.by_piece(quadboard_chess::Piece::new(pos.turn(), Role::King));
+        if checkers.count() > 2 {
+            flags |= 1 << 15;
         }
-        // After a double push, a check comes from the pushed pawn or from a slider it
-        // uncovered.
-        let ep_rank = if pos.turn().is_white() {
-            Rank::Sixth
-        } else {
-            Rank::Third
-        };
-        if let Some(ep) = pos.ep_square().filter(|ep| ep.rank() == ep_rank) {
-            let (pushed, origin) = if pos.turn().is_white() {
-                (ep.index() as u8 - 8, ep.index() as u8 + 8)
-            } else {
-                (ep.index() as u8 + 8, ep.index() as u8 - 8)
-            };
-            let fits = |c: Square| {
-                c.index() as u8 == pushed
-                    || quadboard_chess::attacks::between(c, king).contains(Square::new(origin))
-            };
-            if !checkers.iter().all(fits) {
-                flags |= 1 << 16;
+        let ep = pos
+            .ep_square()
+            .filter(|_| !reasons.contains(Reasons::INVALID_EP_SQUARE));
+        let impossible = match ep {
+            Some(ep) => {
+                let pushed_to = Square::new(ep.index() as u8 ^ 8);
+                let pushed_from = Square::new(ep.index() as u8 ^ 24);
+                let before = (board.occupied() ^ pushed_to.bitboard()) | pushed_from.bitboard();
+                checkers.count() > 1
+                    || (checkers.msb() != Some(pushed_to)
+                        && kings.iter().any(|k| board.attackers(k, them, before).any()))
             }
+            None => {
+                checkers.count() > 2
+                    || (checkers.count() == 2
+                        && checkers.lsb().zip(checkers.msb()).is_some_and(|(a, b)| {
+                            (quadboard_chess::attacks::line(a, b) & kings).any()
+                        }))
+            }
+        };
+        if impossible {
+            flags |= 1 << 16;
         }
     }
     flags
@@ -2079,9 +2325,65 @@ impl Board {
 
     /// The castling side of a legal castling move, else None.
     fn castling_side(&self, m: Move) -> Option<quadboard_chess::CastlingSide> {
-        self.to_legal(m, true)
-            .filter(|q| q.is_castle())
-            .map(|q| quadboard_chess::CastlingSide::of(q.from(), q.to()))
+        if !self.castling_shape(m) {
+            return None;
+        }
+        Some(if m.to % 8 > m.from % 8 {
+            quadboard_chess::CastlingSide::KingSide
+        } else {
+            quadboard_chess::CastlingSide::QueenSide
+        })
+    }
+
+    /// python-chess's `is_castling`: see `Board::is_castling`.
+    fn castling_shape(&self, m: Move) -> bool {
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let ours = board.by_color(us);
+        let (from, to) = (Square::new(m.from), Square::new(m.to));
+        // A king of either colour, as python-chess's test reads.
+        board.by_role(Role::King).contains(from)
+            && ((m.from % 8).abs_diff(m.to % 8) > 1
+                || (board.by_role(Role::Rook) & ours).contains(to))
+    }
+
+    /// python-chess's `is_en_passant`: see `Board::is_en_passant`.
+    fn en_passant_shape(&self, m: Move) -> bool {
+        let board = self.pos.board();
+        let (from, to) = (Square::new(m.from), Square::new(m.to));
+        self.pos.ep_square() == Some(to)
+            && (board.by_role(Role::Pawn) & board.by_color(self.pos.turn())).contains(from)
+            && matches!(m.from.abs_diff(m.to), 7 | 9)
+            && !board.occupied().contains(to)
+    }
+
+    /// python-chess's `is_zeroing`: the move touches a pawn (of either side) or a piece of
+    /// the other side.
+    fn zeroing_shape(&self, m: Move) -> bool {
+        let board = self.pos.board();
+        let touched = touched(m);
+        (touched & (board.by_role(Role::Pawn) | board.by_color(!self.pos.turn()))).any()
+    }
+
+    /// python-chess's `has_kingside_castling_rights` (`king_side`) or the queen side's: a
+    /// right on the back rank whose rook's bit is above (below) the mask of the colour's
+    /// kings there, not promoted.
+    fn side_rights(&self, color: bool, king_side: bool) -> bool {
+        let back = back_rank(color);
+        let board = self.pos.board();
+        let kings = board.by_piece(quadboard_chess::Piece::new(color_of(color), Role::King)) & back;
+        let kings = kings.without(self.promoted);
+        if kings.is_empty() {
+            return false;
+        }
+        (self.clean_rights() & back).iter().any(|rook| {
+            let bit = rook.bitboard().0;
+            if king_side {
+                bit > kings.0
+            } else {
+                bit < kings.0
+            }
+        })
     }
 
     /// An iterator over the moves between the masks that `keep` accepts, as shared objects.
@@ -2104,6 +2406,90 @@ impl Board {
         )?
         .into_any()
         .try_iter()
+    }
+
+    /// The board seen from the other side (see `mirror`).
+    fn mirrored(&self) -> Board {
+        let mut setup = self.edit_setup();
+        setup.board = setup.board.mirror();
+        setup.turn = !setup.turn;
+        setup.castling_rooks = setup.castling_rooks.flip_vertical();
+        setup.ep_square = setup.ep_square.map(|s| Square::new(s.index() as u8 ^ 0x38));
+        let mut board = Board::from_setup(setup, self.chess960);
+        board.promoted = self.promoted.flip_vertical();
+        board
+    }
+
+    /// The board as it was before the first move of the stack.
+    fn root_board(&self) -> Board {
+        match self.stack.first() {
+            Some(e) => Board {
+                pos: e.before,
+                loose: e.loose,
+                castling_raw: e.castling_raw,
+                stack: Vec::new(),
+                chess960: self.chess960,
+                promoted: match self.promoted_log.first() {
+                    Some(&(0, mask)) => mask,
+                    _ => Bitboard::EMPTY,
+                },
+                promoted_log: Vec::new(),
+            },
+            None => Board {
+                pos: self.pos,
+                loose: self.loose,
+                castling_raw: self.castling_raw,
+                stack: Vec::new(),
+                chess960: self.chess960,
+                promoted: self.promoted,
+                promoted_log: Vec::new(),
+            },
+        }
+    }
+
+    /// A copy; `stack=False` drops the move stack, an int keeps that many last moves.
+    fn copied(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+        let keep = match stack {
+            None => self.stack.len(),
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
+                if s.extract::<bool>()? {
+                    self.stack.len()
+                } else {
+                    0
+                }
+            }
+            Some(s) => {
+                let n: i64 = s.extract()?;
+                usize::try_from(n)
+                    .map_err(|_| PyValueError::new_err(format!("stack={n} is negative")))?
+                    .min(self.stack.len())
+            }
+        };
+        let dropped = self.stack.len() - keep;
+        Ok(Board {
+            pos: self.pos,
+            loose: self.loose,
+            castling_raw: self.castling_raw,
+            stack: self.stack[dropped..].to_vec(),
+            chess960: self.chess960,
+            promoted: self.promoted,
+            promoted_log: self
+                .promoted_log
+                .iter()
+                .filter(|&&(at, _)| at >= dropped)
+                .map(|&(at, mask)| (at - dropped, mask))
+                .collect(),
+        })
+    }
+
+    /// python-chess's equality (see `__eq__`).
+    fn eq_board(&self, other: &Board) -> bool {
+        self.pos.board() == other.pos.board()
+            && self.pos.turn() == other.pos.turn()
+            && self.pos.castling_rooks() == other.pos.castling_rooks()
+            && self.legal_ep() == other.legal_ep()
+            && self.pos.halfmoves() == other.pos.halfmoves()
+            && self.pos.fullmoves() == other.pos.fullmoves()
     }
 
     /// Applies an edit of the setup that keeps the move stack (python-chess's attribute

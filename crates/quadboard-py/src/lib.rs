@@ -22,7 +22,6 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;
-    m.add_class::<moves::Piece>()?;
     m.add_class::<squareset::SquareSet>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;

@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 use quadboard_chess::{Role, Square};
 
 use crate::errors::InvalidMoveError;
@@ -240,18 +240,19 @@ impl Move {
     }
 }
 
-/// Every `Piece` object that can exist, made once (black pawn ... white king).
-static PIECES: PyOnceLock<Vec<Py<Piece>>> = PyOnceLock::new();
+/// The list of the twelve shared `quadboard.Piece` objects (a Python class,
+/// `quadboard._core.Piece`: slot reads cost what a Python attribute does, half a compiled
+/// getter), black pawn ... white king: `_core._PIECE_TABLE`, read at each use because a
+/// piece the program changes is replaced in it.
+static PIECES: PyOnceLock<Py<PyList>> = PyOnceLock::new();
 
-/// A piece: its type (1 = pawn ... 6 = king) and colour (True = white).
-#[pyclass(frozen, eq, hash, module = "quadboard")]
+/// A piece: its type (1 = pawn ... 6 = king) and colour (True = white), as the Python
+/// `Piece` holds it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     /// 1 = pawn ... 6 = king.
-    #[pyo3(get)]
     pub piece_type: u8,
     /// True for white.
-    #[pyo3(get)]
     pub color: bool,
 }
 
@@ -275,40 +276,55 @@ impl Piece {
         quadboard_chess::Piece::new(color, role)
     }
 
-    /// The twelve `Piece` objects, made on first use (index: `object_in`).
-    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<Piece>]> {
+    /// The list of the shared `Piece` objects (index: `object_in`).
+    pub fn table(py: Python<'_>) -> PyResult<&Bound<'_, PyList>> {
         let table = PIECES.get_or_try_init(py, || {
-            let mut table = Vec::with_capacity(12);
-            for color in [false, true] {
-                for piece_type in 1..=6 {
-                    table.push(Py::new(py, Piece { piece_type, color })?);
-                }
-            }
-            Ok::<_, PyErr>(table)
+            Ok::<_, PyErr>(
+                py.import("quadboard._core")?
+                    .getattr("_PIECE_TABLE")?
+                    .cast_into::<PyList>()?
+                    .unbind(),
+            )
         })?;
-        Ok(table)
+        Ok(table.bind(py))
     }
 
-    /// The shared object of this piece from the table of [`Piece::table`].
-    pub fn object_in(self, py: Python<'_>, table: &[Py<Piece>]) -> Py<Piece> {
-        table[usize::from(self.color) * 6 + usize::from(self.piece_type) - 1].clone_ref(py)
+    /// The shared object of this piece from the list of [`Piece::table`].
+    pub fn object_in<'py>(self, table: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyAny>> {
+        table.get_item(usize::from(self.color) * 6 + usize::from(self.piece_type) - 1)
     }
 
-    fn letter(self) -> char {
-        let letter = LETTERS[usize::from(self.piece_type)];
-        if self.color {
-            letter.to_ascii_uppercase()
-        } else {
-            letter
+    /// The shared Python object of this piece.
+    pub fn object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(self.object_in(Piece::table(py)?)?.unbind())
+    }
+
+    /// Reads a piece argument: one of the shared objects (found by identity) or anything
+    /// with python-chess's `piece_type` (1 to 6) and `color` attributes, such as a
+    /// python-chess `Piece`.
+    pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
+        let py = obj.py();
+        for (i, shared) in Piece::table(py)?.iter().enumerate() {
+            if shared.is(obj) {
+                return Ok(Piece {
+                    piece_type: (i % 6) as u8 + 1,
+                    color: i >= 6,
+                });
+            }
         }
-    }
-}
-
-#[pymethods]
-impl Piece {
-    /// `Piece(piece_type, color)`.
-    #[new]
-    fn py_new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        let invalid = || {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected a Piece, not {}",
+                obj.repr()
+                    .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            ))
+        };
+        let piece_type: i64 = obj
+            .getattr("piece_type")
+            .map_err(|_| invalid())?
+            .extract()
+            .map_err(|_| invalid())?;
+        let color = obj.getattr("color").map_err(|_| invalid())?.is_truthy()?;
         match u8::try_from(piece_type) {
             Ok(t @ 1..=6) => Ok(Piece {
                 piece_type: t,
@@ -318,52 +334,5 @@ impl Piece {
                 "invalid piece type {piece_type} (1 = pawn ... 6 = king)"
             ))),
         }
-    }
-
-    /// `P`, `n`, ...: upper case for white.
-    fn symbol(&self) -> String {
-        self.letter().to_string()
-    }
-
-    /// The chess figurine, `♙` for a white pawn (`invert_color` swaps the colours).
-    #[pyo3(signature = (*, invert_color = false))]
-    fn unicode_symbol(&self, invert_color: bool) -> String {
-        let color = if self.color != invert_color {
-            quadboard_chess::Color::White
-        } else {
-            quadboard_chess::Color::Black
-        };
-        let role = Role::from_index(usize::from(self.piece_type - 1)).unwrap_or(Role::Pawn);
-        quadboard_chess::Piece::new(color, role)
-            .figurine()
-            .to_string()
-    }
-
-    /// The piece of a letter (`P`, `n`, ...); `ValueError` for anything else.
-    #[classmethod]
-    fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
-        let mut chars = symbol.chars();
-        match (
-            chars.next().and_then(quadboard_chess::Piece::from_char),
-            chars.next(),
-        ) {
-            (Some(piece), None) => Ok(Piece::of(piece)),
-            _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "invalid piece symbol: {symbol:?}"
-            ))),
-        }
-    }
-
-    fn __str__(&self) -> String {
-        self.symbol()
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, bool)) {
-        let p = slf.get();
-        (slf.get_type(), (p.piece_type, p.color))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.letter())
     }
 }

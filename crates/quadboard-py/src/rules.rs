@@ -7,9 +7,10 @@
 //! rest, and the queries python-chess defines on any board.
 
 use quadboard_chess::attacks;
+use quadboard_chess::san::{disambiguation, San, SanError};
 use quadboard_chess::{
-    Bitboard, CastlingSide, Color, Move as QMove, MoveKind, Piece, Position, Rank, Role, Setup,
-    Square,
+    Bitboard, CastlingMode, CastlingSide, Color, Move as QMove, MoveKind, Piece, Position, Rank,
+    Role, Setup, Square,
 };
 
 /// The square python-chess treats as `color`'s king: the highest of its kings, if any.
@@ -351,4 +352,138 @@ pub fn legal_moves(pos: &Position) -> Vec<QMove> {
         !(in_check && kings.contains(m.from()) && Some(m.from()) != king) && is_safe(pos, m)
     });
     moves
+}
+
+/// python-chess's SAN of a legal move on any board: disambiguated among the legal moves of
+/// the same piece type (kings too, when a side has several), `+` or `#` by the board after.
+pub fn san(pos: &Position, m: QMove) -> String {
+    let board = pos.board();
+    let (from, to) = (m.from(), m.to());
+    let san = match m.castling_side() {
+        Some(side) => San::Castle(side),
+        None => {
+            let role = board.role_at(from).unwrap_or(Role::Pawn);
+            let capture =
+                m.kind() == MoveKind::EnPassant || board.by_color(!pos.turn()).contains(to);
+            let (file, rank) = if role == Role::Pawn {
+                (capture.then_some(from.file()), None)
+            } else {
+                let rivals = legal_moves(pos)
+                    .into_iter()
+                    .filter(|o| {
+                        o.to() == to
+                            && o.from() != from
+                            && !o.is_castle()
+                            && board.role_at(o.from()) == Some(role)
+                    })
+                    .map(|o| o.from())
+                    .collect();
+                disambiguation(from, rivals)
+            };
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion: m.promotion_role(),
+            }
+        }
+    };
+    let mut text = san.to_string();
+    if let Some(after) = play(pos, m) {
+        let (after, _) = Position::from_setup_permissive(after, CastlingMode::Chess960);
+        if checkers(&after).any() {
+            text.push(if legal_moves(&after).is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+    }
+    text
+}
+
+/// Reads SAN on any board as python-chess does: the legal move of the written piece type
+/// to the square, from the written file and rank, with exactly the written promotion.
+///
+/// # Errors
+/// [`SanError`]: not SAN, no legal move fits, or several do.
+pub fn parse_san(pos: &Position, text: &str) -> Result<QMove, SanError> {
+    let san = San::from_ascii(text.as_bytes())?;
+    let board = pos.board();
+    let fits: Vec<QMove> = legal_moves(pos)
+        .into_iter()
+        .filter(|m| match san {
+            San::Castle(side) => m.castling_side() == Some(side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                !m.is_castle()
+                    && m.to() == to
+                    && board.role_at(m.from()) == Some(role)
+                    && file.is_none_or(|f| m.from().file() == f)
+                    && rank.is_none_or(|r| m.from().rank() == r)
+                    && m.promotion_role() == promotion
+            }
+        })
+        .collect();
+    match fits.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(SanError::Illegal(san)),
+        _ => Err(SanError::Ambiguous {
+            san,
+            candidates: fits.iter().map(|m| m.from()).collect(),
+        }),
+    }
+}
+
+/// python-chess's `clean_castling_rights()` of a board without a move stack: of the rights
+/// as set, those whose rook of the right colour stands on its back rank (a corner in
+/// standard chess) with a king of that colour, not promoted, on e1/e8 (standard) or, in
+/// Chess960, the outermost rook on each side of the highest such king on the back rank.
+pub fn clean_castling(
+    board: &quadboard_chess::Board,
+    raw: Bitboard,
+    promoted: Bitboard,
+    chess960: bool,
+) -> Bitboard {
+    let castling = raw & board.by_role(Role::Rook);
+    let mut clean = Bitboard::EMPTY;
+    for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
+        let back = Bitboard::rank(rank);
+        let mut ours = castling & back & board.by_color(color);
+        let kings = board
+            .by_piece(Piece::new(color, Role::King))
+            .without(promoted)
+            & back;
+        if !chess960 {
+            let (a, e, h) = if color.is_white() {
+                (Square::A1, Square::E1, Square::H1)
+            } else {
+                (Square::A8, Square::E8, Square::H8)
+            };
+            ours &= a.bitboard() | h.bitboard();
+            if !kings.contains(e) {
+                ours = Bitboard::EMPTY;
+            }
+            clean |= ours;
+            continue;
+        }
+        let (Some(king), Some(a_side), Some(h_side)) = (kings.msb(), ours.lsb(), ours.msb()) else {
+            continue;
+        };
+        if a_side < king {
+            clean |= a_side.bitboard();
+        }
+        if h_side > king {
+            clean |= h_side.bitboard();
+        }
+    }
+    clean
 }

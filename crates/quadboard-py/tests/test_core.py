@@ -563,3 +563,296 @@ def test_equality_as_python_chess():
     assert (chess.Board(None) == chess.Board(None)) is True
     with pytest.raises(TypeError):
         hash(board)  # as python-chess's: equality by value, so no hash
+
+
+# ------------------------------------------------ every Board method on edited boards
+
+def normal(value):
+    """A value both packages can compare: moves as UCI, sets as ints, pieces as symbols."""
+    if isinstance(value, (chess.Move, quadboard.Move)):
+        return value.uci()
+    if isinstance(value, (chess.SquareSet, quadboard.SquareSet)):
+        return int(value)
+    if isinstance(value, (chess.Piece, quadboard.Piece)):
+        return value.symbol()
+    if isinstance(value, (chess.Outcome, quadboard.Outcome)):
+        return value.termination.name, value.winner
+    if isinstance(value, (chess.Status, quadboard.Status)):
+        return int(value)
+    if isinstance(value, dict):
+        return [(normal(k), normal(v)) for k, v in value.items()]
+    if isinstance(value, (list, tuple)) or hasattr(value, "__next__") or \
+            type(value).__name__.endswith("MoveGenerator"):
+        return [normal(v) for v in value]
+    return value
+
+
+def outcome_of(call):
+    """("ok", value) or ("error", whether it is a ValueError)."""
+    try:
+        return "ok", normal(call())
+    except ValueError:
+        return "error", True
+    except Exception as e:  # noqa: BLE001 - a crash of either side is a finding
+        return "error", type(e).__name__
+
+
+def twin_call(ours, theirs, name, *args, **kwargs):
+    """Calls the method on both boards (moves and pieces given as python-chess's, turned
+    into quadboard's), compares the results and the boards after the call."""
+    def convert(a):
+        if isinstance(a, chess.Move):
+            return quadboard.Move.from_uci(a.uci())
+        if isinstance(a, list):
+            return [convert(x) for x in a]
+        return a
+
+    def call(board, argv):
+        attr = getattr(board, name)
+        return attr(*argv, **kwargs) if callable(attr) else attr
+
+    got = outcome_of(lambda: call(ours, [convert(a) for a in args]))
+    want = outcome_of(lambda: call(theirs, list(args)))
+    context = (name, [normal(a) for a in args], kwargs, theirs.fen())
+    assert got == want, context
+    assert ours.fen() == theirs.fen() and ours.promoted == theirs.promoted, context
+    assert normal(ours.move_stack) == normal(theirs.move_stack), context
+    return want
+
+
+BOARD_QUERIES = [
+    ("fen",), ("fen", {"promoted": True}), ("fen", {"en_passant": "fen"}),
+    ("fen", {"en_passant": "xfen"}), ("fen", {"shredder": True}), ("board_fen",),
+    ("board_fen", {"promoted": True}), ("epd",), ("status",), ("is_valid",), ("is_check",),
+    ("is_checkmate",), ("is_stalemate",), ("is_insufficient_material",), ("is_game_over",),
+    ("result",), ("outcome",), ("can_claim_draw",), ("can_claim_fifty_moves",),
+    ("can_claim_threefold_repetition",), ("is_fifty_moves",), ("is_seventyfive_moves",),
+    ("is_fivefold_repetition",), ("is_repetition",), ("has_legal_en_passant",),
+    ("castling_rights",), ("clean_castling_rights",), ("has_chess960_castling_rights",),
+    ("chess960_pos",), ("checkers_mask",), ("checkers",), ("was_into_check",),
+    ("promoted",), ("ply",), ("legal_moves",), ("pseudo_legal_moves",),
+    ("generate_legal_captures",), ("generate_castling_moves",), ("piece_map",),
+    ("occupied",), ("occupied_co",), ("ep_square",), ("turn",), ("halfmove_clock",),
+    ("fullmove_number",), ("__str__",), ("unicode",), ("__repr__",),
+]
+COLOR_QUERIES = ["king", "has_insufficient_material", "has_castling_rights",
+                 "has_kingside_castling_rights", "has_queenside_castling_rights"]
+MOVE_QUERIES = ["is_legal", "is_pseudo_legal", "is_capture", "is_zeroing", "is_irreversible",
+                "is_castling", "is_kingside_castling", "is_queenside_castling",
+                "is_en_passant", "is_into_check", "uci"]
+LEGAL_MOVE_QUERIES = ["san", "lan", "gives_check"]
+
+
+def compare_every_method(ours, theirs, rng):
+    for query in BOARD_QUERIES:
+        twin_call(ours, theirs, query[0], **(query[1] if len(query) > 1 else {}))
+    for color in chess.COLORS:
+        for name in COLOR_QUERIES:
+            twin_call(ours, theirs, name, color)
+    legal = list(theirs.legal_moves)
+    pseudo = list(theirs.pseudo_legal_moves)
+    odd = [chess.Move(rng.randrange(64), rng.randrange(64)) for _ in range(3)]
+    for move in rng.sample(pseudo, min(6, len(pseudo))) + odd:
+        if move.from_square == move.to_square:
+            continue
+        for name in MOVE_QUERIES:
+            twin_call(ours, theirs, name, move)
+    for move in rng.sample(legal, min(6, len(legal))):
+        for name in LEGAL_MOVE_QUERIES:
+            twin_call(ours, theirs, name, move)
+        kind, san = twin_call(ours, theirs, "san", move)
+        twin_call(ours, theirs, "parse_san", san)
+        twin_call(ours, theirs, "variation_san", [move])
+        twin_call(ours, theirs, "push_san", san)
+        twin_call(ours, theirs, "pop")
+    if legal:
+        line = [rng.choice(legal)]
+        probe = theirs.copy()
+        probe.push(line[0])
+        replies = list(probe.legal_moves)
+        if replies:
+            line.append(rng.choice(replies))
+        twin_call(ours, theirs, "variation_san", line)
+    for square in rng.sample(range(64), 8):
+        twin_call(ours, theirs, "piece_at", square)
+        twin_call(ours, theirs, "attacks_mask", square)
+        for color in chess.COLORS:
+            twin_call(ours, theirs, "attackers_mask", color, square)
+            twin_call(ours, theirs, "pin_mask", color, square)
+    for name in ("mirror", "copy", "root"):
+        assert getattr(ours, name)().fen(promoted=True) == getattr(theirs, name)().fen(promoted=True)
+        assert getattr(ours, name)().promoted == getattr(theirs, name)().promoted
+
+
+def test_every_board_method_on_edited_boards():
+    """Every query on boards edited square by square (no kings, several kings, pawns on
+    the back rank, the side not to move in check), then on the boards after a few moves:
+    the same results, SAN and LAN included, and the same board after each call."""
+    flags = 0
+    for seed in range(40 * SCALE):
+        rng, ours, theirs = edit_twins(5000 + seed, several_kings=seed % 4 == 0)
+        flags |= int(theirs.status())
+        for _ in range(3):
+            compare_every_method(ours, theirs, rng)
+            choices = list(theirs.pseudo_legal_moves) + [chess.Move.null()]
+            move = rng.choice(choices)
+            if move and theirs.is_castling(move) and not theirs.is_legal(move):
+                break
+            twin_call(ours, theirs, "push", move)
+    for flag in (chess.STATUS_NO_WHITE_KING, chess.STATUS_TOO_MANY_KINGS,
+                 chess.STATUS_PAWNS_ON_BACKRANK, chess.STATUS_OPPOSITE_CHECK):
+        assert flags & flag, flag
+
+
+def test_status_on_kingless_and_several_king_boards():
+    """The flags python-chess sets where kings are missing or many: impossible checks
+    judged against every king of the side, castling rights cleaned as python-chess does."""
+    fens = [
+        "8/8/8/8/8/8/8/R3K2R w KQ - 0 1",  # no black king
+        "4k3/8/8/8/8/8/8/R6R w KQ - 0 1",  # no white king: the rights do not hold
+        "r3k2r/8/8/8/8/8/8/4K2K w kq - 0 1",  # two white kings
+        "4k3/8/8/8/8/8/8/K3K2R w K - 0 1",  # two white kings, one on e1
+        "K3k3/8/8/8/1q6/8/8/K2r4 w - - 0 1",  # checks on two kings in one line
+        "4k3/8/8/8/8/2b5/8/K3K2r w - - 0 1",  # the highest king checked by two
+        "4k3/8/8/8/1Pp5/8/8/2K1K3 b - b3 0 1",  # a double push beside two kings
+        "4k3/8/8/4r3/4Pp2/8/8/4K3 b - e3 0 1",  # a check not from the pushed pawn
+        "4k3/8/8/8/3pP3/8/8/3K4 b - e3 0 1",
+    ]
+    for fen in fens:
+        ours, theirs = quadboard.Board(fen), chess.Board(fen)
+        assert int(ours.status()) == int(theirs.status()), fen
+        assert ours.clean_castling_rights() == theirs.clean_castling_rights(), fen
+        assert ours.castling_rights == theirs.castling_rights, fen
+        assert uci_list(ours.legal_moves) == uci_list(theirs.legal_moves), fen
+        for move in list(theirs.legal_moves)[:10]:
+            assert ours.san(quadboard.Move.from_uci(move.uci())) == theirs.san(move), fen
+    # Chess960: the outermost rook on each side of the highest back-rank king.
+    for fen in ("1r2k1r1/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1", "4k3/8/8/8/8/8/8/RK1K2R1 w AG - 0 1"):
+        ours, theirs = quadboard.Board(fen, chess960=True), chess.Board(fen, chess960=True)
+        assert ours.clean_castling_rights() == theirs.clean_castling_rights(), fen
+        assert int(ours.status()) == int(theirs.status()), fen
+
+
+def test_san_and_lan_on_boards_python_chess_plays_on():
+    """SAN and LAN, written and read, where the library's Position refuses the board:
+    disambiguation among the legal moves (kings too, when a side has several), check and
+    mate suffixes by python-chess's rules, exact promotions when reading."""
+    fens = [
+        "8/8/8/8/8/8/8/RN2K2R w - - 0 1",  # no black king: no check suffix ever
+        "k7/8/8/8/8/8/8/K1K5 w - - 0 1",  # two kings reach b2: Kab2, Kcb2
+        "k7/8/8/8/8/8/5K2/K7 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",  # a pawn on the back rank
+        "kq6/8/1K6/8/8/8/8/7R w - - 0 1",  # black in check with white to move
+        "7k/P7/8/8/8/8/8/K7 w - - 0 1",
+        "3k4/8/3K4/8/8/8/8/R6R w - - 0 1",  # mate: Ra8#, Rh8# by rook
+    ]
+    for fen in fens:
+        ours, theirs = quadboard.Board(fen), chess.Board(fen)
+        for move in theirs.legal_moves:
+            ours_move = quadboard.Move.from_uci(move.uci())
+            san = theirs.san(move)
+            assert ours.san(ours_move) == san, (fen, move)
+            assert ours.lan(ours_move) == theirs.lan(move), (fen, move)
+            assert ours.parse_san(san) == ours_move, (fen, san)
+        assert ours.variation_san(list(ours.legal_moves)[:1]) == theirs.variation_san(
+            list(theirs.legal_moves)[:1])
+    board = quadboard.Board("k7/8/8/8/8/8/8/K1K5 w - - 0 1")
+    with pytest.raises(quadboard.AmbiguousMoveError):
+        board.parse_san("Kb2")
+    with pytest.raises(quadboard.IllegalMoveError):
+        board.parse_san("Qd4")
+    with pytest.raises(quadboard.InvalidMoveError):
+        board.parse_san("K??x")
+    assert quadboard.Board("7k/P7/8/8/8/8/8/K7 w - - 0 1").san(
+        quadboard.Move.from_uci("a7a8q")) == "a8=Q+"
+
+
+# ------------------------------------------------------------------ promoted pieces
+
+def test_promoted_pieces_as_python_chess_tracks_them():
+    """``promoted``: set by a promotion, moved with the piece, cleared when it is taken or
+    its square edited, restored by ``pop``; written as ``Q~`` with ``promoted=True``;
+    kept by copies, ``root()``, pickles and transforms; equality ignores it."""
+    fen = "r3k3/1P4P1/8/8/8/8/1p4p1/R3K2R w KQq - 0 1"
+    rng = random.Random(7)
+    for _ in range(30 * SCALE):
+        ours, theirs = quadboard.Board(fen), chess.Board(fen)
+        for _ in range(rng.randrange(4, 24)):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            promotions = [m for m in moves if m.promotion]
+            move = rng.choice(promotions if promotions and rng.random() < 0.5 else moves)
+            twin_call(ours, theirs, "push", move)
+            twin_call(ours, theirs, "fen", promoted=True)
+            twin_call(ours, theirs, "epd", promoted=True)
+            twin_call(ours, theirs, "board_fen", promoted=True)
+            keep = rng.randrange(len(theirs.move_stack) + 1)
+            a, b = ours.copy(stack=keep), theirs.copy(stack=keep)
+            while b.move_stack:
+                twin_call(a, b, "pop")
+            assert a.root().promoted == b.root().promoted
+            assert ours.mirror().promoted == theirs.mirror().promoted
+            assert ours.transform(chess.flip_horizontal).promoted == theirs.transform(
+                chess.flip_horizontal).promoted
+            assert pickle.loads(pickle.dumps(ours)).promoted == theirs.promoted
+        while theirs.move_stack:
+            twin_call(ours, theirs, "pop")
+    # Edits: set_piece_at(..., promoted=True) marks, an edit of the square clears.
+    ours, theirs = quadboard.Board(), chess.Board()
+    for board, piece in ((ours, quadboard.Piece(quadboard.QUEEN, True)),
+                         (theirs, chess.Piece(chess.QUEEN, True))):
+        board.set_piece_at(chess.D4, piece, promoted=True)
+        board.set_piece_at(chess.E4, piece, promoted=True)
+        board.remove_piece_at(chess.E4)
+    assert ours.promoted == theirs.promoted == chess.BB_D4
+    assert ours.fen(promoted=True) == theirs.fen(promoted=True)
+    assert ours.fen() == theirs.fen() and ours.chess960_pos() == theirs.chess960_pos()
+    plain = quadboard.Board(ours.fen())
+    assert plain == ours and plain.promoted == 0
+
+
+# ------------------------------------------------------------------------- pieces
+
+def test_pieces_are_values_as_python_chess():
+    """Piece: equal and hashed by value as python-chess's (its hash values too), mutable;
+    boards hand out shared objects, and changing one changes no board."""
+    board = quadboard.Board()
+    for symbol in "PNBRQKpnbrqk":
+        ours, theirs = quadboard.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+        assert (ours.piece_type, ours.color) == (theirs.piece_type, theirs.color)
+        assert hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
+        assert str(ours) == str(theirs) and ours.symbol() == theirs.symbol()
+        for invert in (False, True):
+            assert ours.unicode_symbol(invert_color=invert) == theirs.unicode_symbol(invert_color=invert)
+        assert quadboard.Piece(ours.piece_type, ours.color) == ours
+        assert pickle.loads(pickle.dumps(ours)) == ours
+        assert copy.deepcopy(ours) == ours and copy.copy(ours) == ours
+    assert board.piece_at(chess.A1) is board.piece_map()[chess.A1]
+    assert {quadboard.Piece(1, True): 1}[board.piece_at(chess.A2)] == 1
+    assert quadboard.Piece(1, True) != quadboard.Piece(1, False)
+    assert isinstance(board.piece_at(0), quadboard.Piece)
+    # Changing a piece the board handed out (as public code does to swap colours) changes
+    # that object only: the board and later answers keep the piece.
+    rook = board.piece_at(chess.A1)
+    other = board.piece_map()[chess.H1]
+    rook.color = not rook.color
+    assert rook == quadboard.Piece(chess.ROOK, False) and rook.symbol() == "r"
+    assert board.piece_at(chess.A1) == quadboard.Piece(chess.ROOK, True)
+    assert board.piece_at(chess.H1).symbol() == "R" and board.fen() == chess.STARTING_FEN
+    assert other is rook  # one shared object before the change (python-chess: two)
+    board.set_piece_at(chess.E4, rook)
+    assert board.piece_at(chess.E4).symbol() == "r"
+    twin = quadboard.Piece.from_symbol("Q")
+    twin.piece_type = chess.KNIGHT
+    assert quadboard.Piece.from_symbol("Q").symbol() == "Q" and twin.symbol() == "N"
+    # A python-chess piece is read by its fields.
+    board.set_piece_at(chess.E4, chess.Piece(chess.KNIGHT, False))
+    assert board.piece_at(chess.E4) == quadboard.Piece(chess.KNIGHT, False)
+    with pytest.raises(TypeError, match="Piece"):
+        board.set_piece_at(chess.E4, "N")
+    for bad in (0, 7, "1", None, 1.5):
+        with pytest.raises(ValueError, match="piece type"):
+            quadboard.Piece(bad, True)
+    with pytest.raises(ValueError, match="symbol"):
+        quadboard.Piece.from_symbol("x")

@@ -10,7 +10,7 @@ from typing import List
 
 from . import pgn
 from ._core import *  # noqa: F401,F403  (constants, square functions, BB_* masks)
-from ._core import SQUARE_NAMES, __all__ as _CORE_NAMES
+from ._core import SQUARE_NAMES, Piece, __all__ as _CORE_NAMES
 from ._outcome import Outcome, Termination
 from ._quadboard import (
     STARTING_FEN,
@@ -21,7 +21,6 @@ from ._quadboard import (
     LegalMoveGenerator,
     PseudoLegalMoveGenerator,
     Move,
-    Piece,
     SquareSet,
     legal_move_counts,
     perft,

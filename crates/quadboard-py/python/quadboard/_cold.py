@@ -9,13 +9,14 @@ from ._core import UNICODE_PIECE_SYMBOLS, flip_vertical
 
 
 def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
-                    moves: List[str], chess960: bool) -> Any:
+                    moves: List[str], chess960: bool, promoted: int = 0) -> Any:
     """Rebuilds a pickled board: the root position, then each move pushed again."""
     from ._quadboard import Move
 
     board = cls(fen, chess960=chess960)
     board.ep_square = ep_square
     board.castling_rights = castling_rights
+    board.promoted = promoted
     for uci in moves:
         board.push(Move.from_uci(uci))
     return board
@@ -69,10 +70,11 @@ def _operand_text(board: Any, opcode: str, value: Any) -> str:
     return f" {value}"
 
 
-def epd(board: Any, shredder: bool, en_passant: str, operations: Dict[str, Any]) -> str:
+def epd(board: Any, shredder: bool, en_passant: str, operations: Dict[str, Any],
+        promoted: bool = False) -> str:
     """The board as EPD: the first four FEN fields, then each operation as
     ``opcode operands;`` (moves in SAN, ``pv`` as a line played on, strings quoted)."""
-    fields = board.fen(shredder=shredder, en_passant=en_passant).split(" ")[:4]
+    fields = board.fen(shredder=shredder, en_passant=en_passant, promoted=promoted).split(" ")[:4]
     text = " ".join(fields)
     if not operations:
         return text
@@ -160,7 +162,7 @@ def set_epd(board: Any, text: str) -> Dict[str, Any]:
 def transform(board: Any, f: Callable[[int], int]) -> Any:
     """A copy of the board with ``f`` applied to every piece mask, the castling rights and
     the en passant square (the stack is not kept)."""
-    from ._quadboard import Piece
+    from ._core import Piece
 
     result = board.copy(stack=False)
     pieces: Dict[int, Any] = {}
@@ -182,6 +184,7 @@ def transform(board: Any, f: Callable[[int], int]) -> Any:
     result.ep_square = ep
     result.halfmove_clock = halfmoves
     result.fullmove_number = fullmoves
+    result.promoted = f(board.promoted)
     return result
 
 

@@ -4,6 +4,7 @@ Python over ints, with the attack tables and rays taken from the Rust library on
 from __future__ import annotations
 
 import enum
+import operator
 from typing import Dict, Iterator, List
 
 from ._quadboard import _tables, between, ray, square_knight_distance
@@ -201,8 +202,101 @@ def shift_down_right(b: int) -> int:
     return (b >> 7) & _NOT_A
 
 
+_PIECE_LETTERS = "?pnbrqk"
+
+
+class Piece:
+    """A piece: its type (1 = pawn ... 6 = king) and colour (True = white); equal and
+    hashed by value, and mutable, as python-chess's.
+
+    Boards hand out one shared object per piece (``piece_at``, ``piece_map``): that is
+    what makes ``piece_map()`` fast. Changing a field of a shared object detaches it first
+    (boards hand out a fresh one from then on), so the change reaches the references the
+    program holds to that object, never the boards.
+    """
+
+    # Slots: reading ``piece_type`` in a feature loop costs what a Python attribute does,
+    # about half of a compiled getter.
+    __slots__ = ("piece_type", "color", "_shared")
+
+    piece_type: int
+    color: bool
+
+    def __init__(self, piece_type: int, color: bool) -> None:
+        if type(piece_type) is not int:
+            try:
+                piece_type = operator.index(piece_type)
+            except TypeError:
+                raise ValueError(f"invalid piece type {piece_type!r} (1 = pawn ... 6 = king)") from None
+        if not 1 <= piece_type <= 6:
+            raise ValueError(f"invalid piece type {piece_type} (1 = pawn ... 6 = king)")
+        _set = object.__setattr__
+        _set(self, "piece_type", piece_type)
+        _set(self, "color", bool(color))
+        _set(self, "_shared", False)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self._shared:
+            _detach(self)
+        object.__setattr__(self, name, value)
+
+    def symbol(self) -> str:
+        """``P``, ``n``, ...: upper case for white."""
+        letter = _PIECE_LETTERS[self.piece_type]
+        return letter.upper() if self.color else letter
+
+    def unicode_symbol(self, *, invert_color: bool = False) -> str:
+        """The figurine, ``\u2659`` for a white pawn (``invert_color`` swaps the colours)."""
+        symbol = self.symbol()
+        return UNICODE_PIECE_SYMBOLS[symbol.swapcase() if invert_color else symbol]
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> "Piece":
+        """The piece of a letter (``P``, ``n``, ...); ``ValueError`` for anything else."""
+        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.lower() not in "pnbrqk":
+            raise ValueError(f"invalid piece symbol: {symbol!r}")
+        return cls(_PIECE_LETTERS.index(symbol.lower()), symbol.isupper())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Piece):
+            return self.piece_type == other.piece_type and self.color == other.color
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # python-chess's values: 0..5 for white, 6..11 for black.
+        return self.piece_type + (-1 if self.color else 5)
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+    def __repr__(self) -> str:
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.piece_type, self.color))
+
+
+def _shared_piece(piece_type: int, color: bool) -> Piece:
+    piece = Piece(piece_type, color)
+    object.__setattr__(piece, "_shared", True)
+    return piece
+
+
+def _detach(piece: Piece) -> None:
+    """Takes a shared piece out of the table before it changes (a fresh one replaces it)."""
+    for i, shared in enumerate(_PIECE_TABLE):
+        if shared is piece:
+            _PIECE_TABLE[i] = _shared_piece(piece.piece_type, piece.color)
+    object.__setattr__(piece, "_shared", False)
+
+
+# The shared pieces, black pawn ... black king then white pawn ... white king: the
+# extension hands these out (index ``color * 6 + piece_type - 1``) and reads the list each
+# time, so that a detached piece is replaced.
+_PIECE_TABLE: List[Piece] = [_shared_piece(t, c) for c in (False, True) for t in range(1, 7)]
+
 __all__ = [
-    "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
+    "Piece", "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
     "BB_FILES", "BB_KING_ATTACKS", "BB_KNIGHT_ATTACKS", "BB_LIGHT_SQUARES", "BB_PAWN_ATTACKS",
     "BB_RANKS", "BB_RAYS", "BB_SQUARES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARES_180",
     "SQUARE_NAMES", "Status", "UNICODE_PIECE_SYMBOLS", "between", "flip_anti_diagonal",
