@@ -305,22 +305,25 @@ impl Board {
             let us = self.pos.turn();
             let mut lost = Bitboard::from_square(m.from()) | m.to().bitboard();
             let king = quadboard_chess::Piece::new(us, Role::King);
-            if self.pos.board().by_piece(king).contains(m.from()) {
+            let king_moves = self.pos.board().by_piece(king).contains(m.from())
+                && !self.promoted.contains(m.from());
+            if king_moves {
                 lost |= Bitboard::rank(if us.is_white() {
                     Rank::First
                 } else {
                     Rank::Eighth
                 });
             }
-            // Taking a king on its back rank (boards python-chess plays on) takes its
-            // side's rights too.
+            // Taking a king on its back rank (boards python-chess plays on) with another
+            // piece takes its side's rights too.
             let their_king = quadboard_chess::Piece::new(!us, Role::King);
             let their_rank = Bitboard::rank(if us.is_white() {
                 Rank::Eighth
             } else {
                 Rank::First
             });
-            if self.pos.board().by_piece(their_king).contains(m.to())
+            if !king_moves
+                && self.pos.board().by_piece(their_king).contains(m.to())
                 && !self.promoted.contains(m.to())
                 && their_rank.contains(m.to())
             {

@@ -203,6 +203,8 @@ def shift_down_right(b: int) -> int:
 
 
 _PIECE_LETTERS = "?pnbrqk"
+# Indexed by colour (False, True) then piece type: a symbol without a method call.
+_SYMBOLS_BY_COLOR = (_PIECE_LETTERS, _PIECE_LETTERS.upper())
 
 
 class Piece:
@@ -242,8 +244,7 @@ class Piece:
 
     def symbol(self) -> str:
         """``P``, ``n``, ...: upper case for white."""
-        letter = _PIECE_LETTERS[self.piece_type]
-        return letter.upper() if self.color else letter
+        return _SYMBOLS_BY_COLOR[self.color][self.piece_type]
 
     def unicode_symbol(self, *, invert_color: bool = False) -> str:
         """The figurine, ``\u2659`` for a white pawn (``invert_color`` swaps the colours)."""
