@@ -174,7 +174,8 @@ class Move:
     def __hash__(self) -> int: ...
 
 class Piece:
-    """A piece: its type (1 = pawn ... 6 = king) and colour (True = white)."""
+    """A piece: its type (1 = pawn ... 6 = king) and colour (True = white); equal and
+    hashed by value, mutable (a board's shared objects are detached before a change)."""
 
     piece_type: PieceType
     color: Color
@@ -273,9 +274,14 @@ class Board:
     @property
     def move_stack(self) -> List[Move]:
         """The moves made, oldest first."""
-    def fen(self, *, shredder: bool = False, en_passant: str = "legal") -> str:
-        """The FEN: en passant square only with a legal capture, X-FEN castling."""
-    def board_fen(self) -> str: ...
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal",
+            promoted: Optional[bool] = None) -> str:
+        """The FEN: en passant square only with a legal capture, X-FEN castling; with
+        ``promoted=True``, promoted pieces marked ``Q~``."""
+    def board_fen(self, *, promoted: Optional[bool] = None) -> str: ...
+    @property
+    def promoted(self) -> int:
+        """The squares of promoted pieces, as python-chess keeps them."""
     def ply(self) -> int: ...
     def generate_legal_moves(self) -> Iterator[Move]: ...
     def push(self, move: Move) -> None:
