@@ -722,6 +722,39 @@ fn promoted_after(promoted: Bitboard, before: &Position, m: QMove) -> Bitboard {
     }
 }
 
+/// A FEN without the `~` marks of promoted pieces (python-chess reads `Q~`), and the
+/// squares they marked. A `~` that follows no piece letter is left for the FEN reader to
+/// report.
+fn unmark_promoted(fen: &str) -> (std::borrow::Cow<'_, str>, Bitboard) {
+    let placement = fen.trim_start().split(' ').next().unwrap_or_default();
+    if !placement.contains('~') {
+        return (std::borrow::Cow::Borrowed(fen), Bitboard::EMPTY);
+    }
+    let mut marks = Bitboard::EMPTY;
+    let mut kept = String::with_capacity(fen.len());
+    let (mut rank, mut file, mut after_piece) = (7u8, 0u8, false);
+    for c in placement.chars() {
+        match c {
+            '~' if after_piece && file >= 1 && file <= 8 => {
+                marks |= Square::new(rank * 8 + file - 1).bitboard();
+                after_piece = false;
+                continue;
+            }
+            '/' => {
+                rank = rank.saturating_sub(1);
+                file = 0;
+            }
+            '1'..='8' => file = file.saturating_add(c as u8 - b'0'),
+            _ => file = file.saturating_add(1),
+        }
+        after_piece = c.is_ascii_alphabetic();
+        kept.push(c);
+    }
+    let rest = &fen.trim_start()[placement.len()..];
+    kept.push_str(rest);
+    (std::borrow::Cow::Owned(kept), marks)
+}
+
 /// A FEN's placement field with `~` after each piece on a square of `promoted`
 /// (python-chess's `promoted=True`).
 fn mark_promoted(placement: &str, promoted: Bitboard) -> String {
@@ -779,7 +812,10 @@ impl Board {
         let Some(fen) = fen else {
             return Ok(Board::from_setup(Setup::empty(), chess960));
         };
-        Ok(Board::from_setup(read_fen(&fen)?, chess960))
+        let (fen, promoted) = unmark_promoted(&fen);
+        let mut board = Board::from_setup(read_fen(&fen)?, chess960);
+        board.promoted = promoted;
+        Ok(board)
     }
 
     /// The FEN of the position (python-chess's: en passant only when a legal capture
@@ -1749,15 +1785,19 @@ impl Board {
                 "expected a board part only (no spaces): {fen:?}"
             )));
         }
+        let (fen, promoted) = unmark_promoted(fen);
         let mut setup = self.edit_setup();
-        setup.board = read_fen(fen)?.board;
+        setup.board = read_fen(&fen)?.board;
         self.set_setup(setup);
+        self.promoted = promoted;
         Ok(())
     }
 
     /// Replaces the position by a FEN (any placement).
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        self.set_setup(read_fen(fen)?);
+        let (fen, promoted) = unmark_promoted(fen);
+        self.set_setup(read_fen(&fen)?);
+        self.promoted = promoted;
         Ok(())
     }
 
@@ -1949,9 +1989,13 @@ impl Board {
 
     /// Whether a castling right is held by a rook or king off the standard squares.
     fn has_chess960_castling_rights(&self) -> bool {
-        // The rights as set that hold by Chess960's rules.
-        let setup = self.edit_setup();
-        let rights = setup.castling_rooks.without(setup.invalid_castling_rooks());
+        // python-chess's `clean_castling_rights()` as on a Chess960 board: the rights as
+        // set once a move was made.
+        let rights = if self.stack.is_empty() {
+            rules::clean_castling(self.pos.board(), self.castling_raw, self.promoted, true)
+        } else {
+            self.castling_raw
+        };
         if rights.without(Bitboard::CORNERS).any() {
             return true;
         }

@@ -802,6 +802,16 @@ def test_promoted_pieces_as_python_chess_tracks_them():
     assert ours.fen() == theirs.fen() and ours.chess960_pos() == theirs.chess960_pos()
     plain = quadboard.Board(ours.fen())
     assert plain == ours and plain.promoted == 0
+    # Read back from `Q~`, as python-chess reads it, by every FEN entry point.
+    marked = ours.fen(promoted=True)
+    assert quadboard.Board(marked).promoted == chess.Board(marked).promoted == chess.BB_D4
+    for name, text in (("set_fen", marked), ("set_board_fen", marked.split()[0])):
+        a, b = quadboard.Board(), chess.Board()
+        getattr(a, name)(text)
+        getattr(b, name)(text)
+        assert a.promoted == b.promoted and a.fen(promoted=True) == b.fen(promoted=True)
+    with pytest.raises(ValueError):
+        quadboard.Board("~8/8/8/8/8/8/8/K6k w - - 0 1")
 
 
 # ------------------------------------------------------------------------- pieces
