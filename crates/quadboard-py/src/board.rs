@@ -735,7 +735,7 @@ fn unmark_promoted(fen: &str) -> (std::borrow::Cow<'_, str>, Bitboard) {
     let (mut rank, mut file, mut after_piece) = (7u8, 0u8, false);
     for c in placement.chars() {
         match c {
-            '~' if after_piece && file >= 1 && file <= 8 => {
+            '~' if after_piece && (1..=8).contains(&file) => {
                 marks |= Square::new(rank * 8 + file - 1).bitboard();
                 after_piece = false;
                 continue;
