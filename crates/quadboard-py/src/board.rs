@@ -1890,6 +1890,16 @@ impl Board {
             format!("Board('{}')", self.fen_text())
         }
     }
+
+    /// The board as an SVG diagram for notebooks, as python-chess draws it: 390 pixels,
+    /// the last move highlighted, the king of the side to move marked when in check.
+    fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        // The drawing is Python (quadboard/svg.py), one home for what a diagram shows.
+        slf.py()
+            .import("quadboard.svg")?
+            .getattr("_board_repr_svg")?
+            .call1((slf,))
+    }
 }
 
 /// The legal moves of a board (`board.legal_moves`): iterable, with `len()` and `in`,
