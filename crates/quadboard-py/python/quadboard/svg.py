@@ -19,13 +19,13 @@ from ._core import SQUARE_NAMES
 from ._quadboard import SquareSet
 from ._svg_art import GLYPHS, PIECE_COLORS, PIECE_SHAPES, SQUARE_MARK
 
-__all__ = ["Arrow", "DEFAULT_COLORS", "MARGIN", "SQUARE_SIZE", "SvgWrapper", "board", "piece"]
+__all__ = ["Arrow", "DEFAULT_COLORS", "SQUARE_SIZE", "SvgWrapper", "board", "piece"]
 
 SQUARE_SIZE = 45
 """The side of a square in the diagram's own units (its ``viewBox``)."""
 
-MARGIN = 15
-"""The width of the coordinate margin around the board, in the same units."""
+# The coordinate margin around the board, in viewBox units.
+_MARGIN = 15
 
 DEFAULT_COLORS: Dict[str, str] = {
     "square light": "#eedcbb",
@@ -349,7 +349,7 @@ def board(
     white_bottom = bool(orientation) ^ bool(flipped)
     inner = _BORDER if borders else 0
     outer = _BORDER if borders and coordinates else 0
-    margin = MARGIN if coordinates else 0
+    margin = _MARGIN if coordinates else 0
     offset = outer + margin + inner
     full = 8 * SQUARE_SIZE + 2 * offset
 
