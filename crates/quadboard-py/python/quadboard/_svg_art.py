@@ -20,6 +20,7 @@ PIECE_SHAPES: Dict[str, str] = {
         '<path d="M19.2 22.5c0 4.8-2.6 8.1-5.2 11.5h17c-2.6-3.4-5.2-6.7-5.2-11.5z"/>'
         '<ellipse cx="22.5" cy="21.5" rx="6.5" ry="2.2"/>'
         '<circle cx="22.5" cy="12.5" r="5.2"/>'
+        '<path d="M17.5 23.2c3.3.8 6.7.8 10 0" fill="none" stroke="{line}" stroke-width="1"/>'
     ),
     "knight": (
         '<path d="M15 39.5h20.5c.5-10-.5-19-7-25l-2-5-3 3.5-3.5-4v4.5c-4 1.5-7.5 6-10 11.5'
