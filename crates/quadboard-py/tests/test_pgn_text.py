@@ -280,11 +280,36 @@ _FRAGMENTS = [
 ]
 
 
+_NAMES = ["clk", "emt", "eval", "csl", "cal", "CLK", "clock", "eval2"]
+_SEPARATORS = [" ", " ", "\n", "\t", "", "  ", "\r"]
+_VALUES = [
+    "0:00:00", "1:2:3", "10:59:59.999", "0:00:05.", "0:00:.5", "01:02:03", "1:02", "1:02:03:04",
+    "-1:00:00", "1:-2:03", "\u0663:00:00", "0:00:1e3", "999999:0:0.0000001",
+    "0", "-0", "+0.5", ".5", "5.", "1.2.3", "#", "#+", "#--1", "1e3", "\u0663.\u0665", "-.01",
+    "0.00,", ",5", "1,2,3", "#7,99", "0.5,0", "1234567890.12", "12345678901", "-1234567890.",
+    "Ga1", "Ga1,Rb2", "Ge2e4,Yh8a1", "Ga1,", "Ga9", "ga1", "G a1", "Ga1Rb2", "Ga1,,Rb2", "Bh8h8",
+]
+
+
+def _command(rng):
+    """A comment command, often almost well-formed, to probe where the patterns stop."""
+    return "".join([
+        rng.choice(["[%", "[%", "[%", "[", "% "]),
+        rng.choice(_NAMES),
+        rng.choice(_SEPARATORS),
+        rng.choice(_VALUES),
+        rng.choice(["]", "]", "]", "", " ]"]),
+    ])
+
+
 def _comments(rng, count):
     yield ""
     yield from _FRAGMENTS
     for _ in range(count):
-        yield "".join(rng.choice(_FRAGMENTS) for _ in range(rng.randrange(1, 6)))
+        parts = []
+        for _ in range(rng.randrange(1, 6)):
+            parts.append(_command(rng) if rng.random() < 0.4 else rng.choice(_FRAGMENTS))
+        yield "".join(parts)
 
 
 def _their_node(comment, turn):
@@ -398,20 +423,20 @@ def test_comment_commands_examples():
 
 _TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "Variant",
          "ECO", "Annotator", "x_+#=:-", "1a", "a b", "_x", "", "Ä", "Tag\n"]
-_VALUES = ["", "?", "x", 'a"b', "a\nb", "a\rb", "Chess960", "wild/3"]
+_TAG_VALUES = ["", "?", "x", 'a"b', "a\nb", "a\rb", "Chess960", "wild/3"]
 
 
 def _apply(headers, op, rng):
     if op == "set":
-        headers[rng.choice(_TAGS)] = rng.choice(_VALUES)
+        headers[rng.choice(_TAGS)] = rng.choice(_TAG_VALUES)
     elif op == "del":
         del headers[rng.choice(_TAGS)]
     elif op == "pop":
         return headers.pop(rng.choice(_TAGS), None)
     elif op == "setdefault":
-        return headers.setdefault(rng.choice(_TAGS), rng.choice(_VALUES))
+        return headers.setdefault(rng.choice(_TAGS), rng.choice(_TAG_VALUES))
     elif op == "update":
-        headers.update({rng.choice(_TAGS): rng.choice(_VALUES)}, Opening="x")
+        headers.update({rng.choice(_TAGS): rng.choice(_TAG_VALUES)}, Opening="x")
     elif op == "clear":
         headers.clear()
     return None
@@ -422,7 +447,7 @@ def test_headers_operations_against_python_chess():
     for _ in range(300 * SCALE):
         ours, theirs = qp.Headers(), chess.pgn.Headers()
         if rng.random() < 0.3:
-            pairs = [(rng.choice(_TAGS[:12]), rng.choice(_VALUES[:4])) for _ in range(3)]
+            pairs = [(rng.choice(_TAGS[:12]), rng.choice(_TAG_VALUES[:4])) for _ in range(3)]
             ours, theirs = qp.Headers(pairs, Round="3"), chess.pgn.Headers(pairs, Round="3")
         for _ in range(rng.randrange(12)):
             op = rng.choice(["set", "set", "del", "pop", "setdefault", "update", "clear"])
@@ -595,3 +620,15 @@ def test_scores_against_chess_engine():
     assert qs.Cp(1) != 1 and qs.PovScore(qs.Cp(1), True) != qs.Cp(1)
     with pytest.raises(TypeError):
         qs.Cp(1) < 1  # noqa: B015
+
+
+def test_comment_setters_refuse_bad_input():
+    for seconds in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(ValueError, match="finite"):
+            qp.comment_with_clock("x", seconds)
+        with pytest.raises(ValueError, match=r"\[%emt\]"):
+            qp.comment_with_emt("x", seconds)
+    with pytest.raises(TypeError, match="Arrow or a"):
+        qp.comment_with_arrows("x", [3])
+    with pytest.raises(ValueError, match="not a square"):
+        qp.comment_with_arrows("x", [(64, 0)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import math
 import re
 from collections.abc import Mapping, MutableMapping
 from typing import (
@@ -115,7 +116,7 @@ SKIP = SkipType.SKIP
 ``begin_variation`` to skip what follows."""
 
 
-class Headers(MutableMapping):  # type: ignore[type-arg]
+class Headers(MutableMapping[str, str]):
     """A game's tags: the Seven Tag Roster first (in roster order), then the other tags in
     the order they were set.
 
@@ -125,7 +126,7 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
 
     def __init__(
         self,
-        data: Optional[Union[Mapping, Iterable[Tuple[str, str]]]] = None,  # type: ignore[type-arg]
+        data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None,
         **kwargs: str,
     ) -> None:
         self._roster: Dict[str, str] = {}
@@ -159,9 +160,14 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         from ._quadboard import STARTING_FEN
 
         board_class = self.variant()
-        board = board_class(self.get("FEN", STARTING_FEN), chess960=self.is_chess960())
-        if not board.chess960 and _has_chess960_castling_rights(board):
-            board.chess960 = True
+        fen = self.get("FEN", STARTING_FEN)
+        board = board_class(fen, chess960=self.is_chess960())
+        if not board.chess960 and board.has_chess960_castling_rights():
+            try:
+                board.chess960 = True
+            except AttributeError:
+                # A board whose mode is fixed when it is made: make it again in that mode.
+                board = board_class(fen, chess960=True)
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
@@ -214,24 +220,6 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         from . import pgn
 
         return pgn.HeadersBuilder(Headers=cls)  # type: ignore[attr-defined]
-
-
-def _has_chess960_castling_rights(board: Any) -> bool:
-    method = getattr(board, "has_chess960_castling_rights", None)
-    if method is not None:
-        return bool(method())
-    # Without the method: castling that standard chess cannot write (king off the e-file or
-    # a rook off a corner) needs Chess960 mode.
-    rights = int(board.castling_rights)
-    if not rights:
-        return False
-    corners = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-    if rights & ~corners:
-        return True
-    for color, rank_mask, king_square in ((True, 0xFF, 4), (False, 0xFF << 56, 60)):
-        if rights & rank_mask and board.king(color) != king_square:
-            return True
-    return False
 
 
 ResultT = TypeVar("ResultT")
@@ -548,6 +536,8 @@ def _seconds(match: "re.Match[str]") -> float:
 def _time_command(name: str, seconds: Optional[float]) -> str:
     if seconds is None:
         return ""
+    if seconds != seconds or seconds in (math.inf, -math.inf):
+        raise ValueError(f"[%{name}] needs a finite number of seconds, got {seconds!r}")
     seconds = max(0, seconds)
     hours = int(seconds // 3600)
     minutes = int(seconds % 3600 // 60)
@@ -564,7 +554,9 @@ def comment_clock(comment: str) -> Optional[float]:
 
 def comment_with_clock(comment: str, seconds: Optional[float]) -> str:
     """The comment with its first ``[%clk]`` command set to ``seconds`` (negative: 0; at most
-    millisecond precision), added at the end if missing, or removed for ``None``."""
+    millisecond precision), added at the end if missing, or removed for ``None``.
+
+    ``ValueError`` for infinite or NaN seconds."""
     return _with_command(comment, _CLOCK, _time_command("clk", seconds))
 
 
@@ -656,6 +648,14 @@ def comment_with_arrows(comment: str, arrows: Iterable[Any]) -> str:
                 pass
             else:
                 arrow = Arrow(tail, head)
+        if not all(hasattr(arrow, name) for name in ("tail", "head", "pgn")):
+            raise TypeError(f"expected an Arrow or a (tail, head) pair of squares, got {arrow!r}")
+        for square in (arrow.tail, arrow.head):
+            if not isinstance(square, int) or not 0 <= square < 64:
+                raise ValueError(
+                    f"arrow from {arrow.tail!r} to {arrow.head!r}: {square!r} is not a square"
+                    " (0 = a1 ... 63 = h8)"
+                )
         (squares if arrow.tail == arrow.head else lines).append(arrow.pgn())
     comment = _ARROWS.sub(_replacement(""), comment)
     commands = ""
