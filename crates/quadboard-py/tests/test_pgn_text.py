@@ -354,7 +354,7 @@ def test_comment_time_setters_against_python_chess():
     rng = random.Random(2)
     for comment in _comments(rng, 1000 * SCALE):
         node = _their_node(comment, chess.WHITE)
-        seconds = rng.choice(_SECONDS)
+        seconds = None if rng.random() < 0.25 else rng.choice(_SECONDS)
         node.set_clock(seconds)
         assert qp.comment_with_clock(comment, seconds) == node.comment, (comment, seconds)
         node.comment = comment
@@ -632,3 +632,47 @@ def test_comment_setters_refuse_bad_input():
         qp.comment_with_arrows("x", [3])
     with pytest.raises(ValueError, match="not a square"):
         qp.comment_with_arrows("x", [(64, 0)])
+
+
+# -- time controls ----------------------------------------------------------------------
+
+_TIME_CONTROLS = [
+    "", "?", "-", "?+5", "-:60", "300+3", "900+10", "40/7200:3600", "40/5400+30:1800+30", "0",
+    "179", "180", "899", "900", "3599", "3600", "0+3", "0+2.99", "170+0.25", "60+60+60",
+    "40/60/60", "40/9000:3600:900+30", "0/60:60", "60:40/60:abc", "40/60:60:", "*60", "30.5",
+    " 300+3", "300 +3", "60+ 5", " ?", "1_000", "\u0663\u0660\u0660+3", "300+inf", "300+nan", "1/2/3:4",
+    "40/60+5/3", "300d5", "40/", "/60", "+5", "5+", ":", "abc",
+]
+
+
+def _same_time_control(text):
+    try:
+        theirs = chess.pgn.parse_time_control(text)
+    except ValueError:
+        with pytest.raises(ValueError, match="invalid time control"):
+            qp.parse_time_control(text)
+        return
+    ours = qp.parse_time_control(text)
+    assert repr(ours) == repr(theirs), text
+    assert [type(part.increment) for part in ours.parts] == [type(part.increment) for part in theirs.parts]
+
+
+def test_parse_time_control_against_python_chess():
+    for text in _TIME_CONTROLS:
+        _same_time_control(text)
+    rng = random.Random(6)
+    for _ in range(2000 * SCALE):
+        _same_time_control("".join(rng.choice("0123456789/+:-?. *") for _ in range(rng.randrange(9))))
+    assert qp.parse_time_control("300+3").type is qp.TimeControlType.BLITZ
+    assert [t.name for t in qp.TimeControlType] == [t.name for t in chess.pgn.TimeControlType]
+    assert [t.value for t in qp.TimeControlType] == [t.value for t in chess.pgn.TimeControlType]
+
+
+def test_patterns_have_python_chess_groups():
+    match = qp.CLOCK_REGEX.search("a [%clk 1:02:03.5] b")
+    assert match.group("prefix", "hours", "minutes", "seconds", "suffix") == (" ", "1", "02", "03.5", " ")
+    match = qp.EVAL_REGEX.search("[%eval #-3,12]")
+    assert match.group("mate", "cp", "depth") == ("-3", None, "12")
+    assert qp.ARROWS_REGEX.search("[%cal Ge2e4,Rd1d8]").group("arrows") == "Ge2e4,Rd1d8"
+    assert qp.EMT_REGEX.search("[%emt 0:00:05]").group("seconds") == "05"
+    assert qp.TAG_NAME_REGEX.match("White") and not qp.TAG_NAME_REGEX.match("Wh ite")

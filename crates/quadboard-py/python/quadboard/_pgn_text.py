@@ -8,6 +8,7 @@ Pure Python on quadboard's ``Board``; ``quadboard.pgn`` re-exports the public na
 from __future__ import annotations
 
 import abc
+import dataclasses
 import enum
 import math
 import re
@@ -35,6 +36,8 @@ __all__ = [
     "comment_clock", "comment_with_clock", "comment_emt", "comment_with_emt",
     "comment_eval", "comment_eval_depth", "comment_with_eval",
     "comment_arrows", "comment_with_arrows",
+    "TimeControlType", "TimeControlPart", "TimeControl", "parse_time_control",
+    "TAG_NAME_REGEX", "CLOCK_REGEX", "EMT_REGEX", "EVAL_REGEX", "ARROWS_REGEX",
     "NAG_NULL", "NAG_GOOD_MOVE", "NAG_MISTAKE", "NAG_BRILLIANT_MOVE", "NAG_BLUNDER",
     "NAG_SPECULATIVE_MOVE", "NAG_DUBIOUS_MOVE", "NAG_FORCED_MOVE", "NAG_SINGULAR_MOVE",
     "NAG_WORST_MOVE", "NAG_DRAWISH_POSITION", "NAG_QUIET_POSITION", "NAG_ACTIVE_POSITION",
@@ -95,7 +98,7 @@ _ROSTER_DEFAULTS = {
 
 # The tag names python-chess accepts outside the roster: a letter or digit, then letters,
 # digits and _ + # = : -.
-_TAG_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+#=:\-]*")
+_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:\-]*\Z")
 
 # Lower-case spellings that name Chess960 (Cute Chess writes "fischerandom").
 _CHESS960_NAMES = ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
@@ -174,7 +177,7 @@ class Headers(MutableMapping[str, str]):
         if key in _ROSTER_DEFAULTS:
             self._roster[key] = value
             return
-        if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
+        if not isinstance(key, str) or not _TAG_NAME.match(key):
             if not isinstance(key, str):
                 raise TypeError(f"pgn header tag must be a string, not {type(key).__name__}")
             raise ValueError(f"invalid pgn header tag: {key!r}")
@@ -490,7 +493,7 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
 # Comment commands. Each pattern takes at most one whitespace character on either side
 # (prefix, suffix), so that removing a command can leave one space between the words it
 # separated, as python-chess does.
-_TIME = r"(?P<h>\d+):(?P<m>\d+):(?P<s>\d+(?:\.\d*)?)"
+_TIME = r"(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)"
 _CLOCK = re.compile(r"(?P<prefix>\s?)\[%clk\s" + _TIME + r"\](?P<suffix>\s?)")
 _EMT = re.compile(r"(?P<prefix>\s?)\[%emt\s" + _TIME + r"\](?P<suffix>\s?)")
 _EVAL = re.compile(
@@ -530,7 +533,8 @@ def _with_command(
 
 
 def _seconds(match: "re.Match[str]") -> float:
-    return int(match.group("h")) * 3600 + int(match.group("m")) * 60 + float(match.group("s"))
+    hours, minutes, seconds = match.group("hours", "minutes", "seconds")
+    return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
 def _time_command(name: str, seconds: Optional[float]) -> str:
@@ -666,3 +670,92 @@ def comment_with_arrows(comment: str, arrows: Iterable[Any]) -> str:
     if commands and comment and not comment.startswith((" ", "\n")):
         return commands + " " + comment
     return commands + comment
+
+
+class TimeControlType(enum.Enum):
+    """How fast a game is, from its first time control: under 3 minutes for the base time
+    plus 60 increments ``BULLET``, under 15 ``BLITZ``, under 60 ``RAPID``, else
+    ``STANDARD``; ``UNLIMITED`` for ``-``, ``UNKNOWN`` for ``?`` or nothing."""
+
+    UNKNOWN = 0
+    UNLIMITED = 1
+    STANDARD = 2
+    RAPID = 3
+    BLITZ = 4
+    BULLET = 5
+
+
+@dataclasses.dataclass
+class TimeControlPart:
+    """One period of a time control: ``moves`` to play (0: the rest of the game) in ``time``
+    seconds, with ``increment`` seconds a move (``delay`` is never read from PGN)."""
+
+    moves: int = 0
+    time: int = 0
+    increment: float = 0
+    delay: float = 0
+
+
+@dataclasses.dataclass
+class TimeControl:
+    """A ``TimeControl`` tag read: its periods in order, and how fast the game is."""
+
+    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
+    type: TimeControlType = TimeControlType.UNKNOWN
+
+
+def _number(kind: Any, text: str, what: str, whole: str) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"invalid time control {whole!r}: {what} {text!r} is not a number") from None
+
+
+def parse_time_control(time_control: str) -> TimeControl:
+    """Reads a PGN ``TimeControl`` tag as python-chess does: periods ``moves/seconds`` joined
+    by ``:``, the last of them may be ``seconds`` alone (sudden death), each with an optional
+    ``+increment``; ``?`` unknown, ``-`` unlimited. ``ValueError`` names what is wrong
+    (sandglass ``*`` periods are not read)."""
+    if not time_control or time_control.startswith("?"):
+        return TimeControl()
+    if time_control.startswith("-"):
+        return TimeControl(type=TimeControlType.UNLIMITED)
+    parts = []
+    for text in time_control.split(":"):
+        # As python-chess: text after a second "+" or "/" is ignored.
+        period, plus, increment = text.partition("+")
+        part = TimeControlPart()
+        if plus:
+            part.increment = _number(float, increment.split("+")[0], "increment", time_control)
+        if "/" in period:
+            moves, _, seconds = period.partition("/")
+            part.moves = _number(int, moves, "move count", time_control)
+            part.time = _number(int, seconds.split("/")[0], "time", time_control)
+        else:
+            part.time = _number(int, period, "time", time_control)
+        parts.append(part)
+    if any(part.moves == 0 for part in parts[:-1]):
+        raise ValueError(
+            f"invalid time control {time_control!r}: only the last period may be sudden death"
+            " (every other one needs moves/seconds)"
+        )
+    first = parts[0]
+    estimate = first.time + 60 * first.increment
+    if estimate < 3 * 60:
+        kind = TimeControlType.BULLET
+    elif estimate < 15 * 60:
+        kind = TimeControlType.BLITZ
+    elif estimate < 60 * 60:
+        kind = TimeControlType.RAPID
+    else:
+        kind = TimeControlType.STANDARD
+    return TimeControl(parts, kind)
+
+
+# python-chess's names for the patterns, with the same groups: prefix and suffix (one
+# whitespace character each), hours/minutes/seconds, mate/cp/depth, arrows.
+TAG_NAME_REGEX = _TAG_NAME
+CLOCK_REGEX = _CLOCK
+EMT_REGEX = _EMT
+EVAL_REGEX = _EVAL
+ARROWS_REGEX = _ARROWS
