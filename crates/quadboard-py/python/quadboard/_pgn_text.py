@@ -25,10 +25,11 @@ from typing import (
     Tuple,
     TypeVar,
     Union,
+    cast,
 )
 
 from ._arrow import Arrow
-from ._score import Cp, Mate, PovScore
+from ._score import Cp, Mate, PovScore, Score
 
 __all__ = [
     "TAG_ROSTER", "SkipType", "SKIP", "Headers", "BaseVisitor", "SkipVisitor",
@@ -150,11 +151,9 @@ class Headers(MutableMapping[str, str]):
         wild; ``ValueError`` for other variants, which quadboard does not play."""
         from ._quadboard import Board
 
-        if "Variant" not in self or self.is_chess960() or self.is_wild():
-            return Board
-        name = self["Variant"]
-        if name.lower() in _STANDARD_NAMES:
-            return Board
+        name = self.get("Variant")
+        if name is None or self.is_chess960() or self.is_wild() or name.lower() in _STANDARD_NAMES:
+            return cast(type, Board)
         raise ValueError(f"unsupported variant: {name} (quadboard plays standard chess and Chess960)")
 
     def board(self) -> Any:
@@ -364,7 +363,7 @@ class StringExporterMixin:
         """Ends the game with an empty line."""
         self.write_line()
 
-    def begin_headers(self) -> None:  # type: ignore[override]
+    def begin_headers(self) -> None:
         """Starts a game's tags."""
         self.found_headers = False
 
@@ -374,7 +373,7 @@ class StringExporterMixin:
             self.found_headers = True
             self.write_line(f'[{tagname} "{tagvalue}"]')
 
-    def end_headers(self) -> None:  # type: ignore[override]
+    def end_headers(self) -> None:
         """Writes the empty line after the tags, if any were written."""
         if self.found_headers:
             self.write_line()
@@ -460,7 +459,7 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
         self.handle = handle
         self.written: int = 0
 
-    def begin_game(self) -> None:  # type: ignore[override]
+    def begin_game(self) -> None:
         """Starts counting the characters of a new game."""
         self.written = 0
 
@@ -595,6 +594,7 @@ def comment_eval(comment: str, turn: bool = True) -> Optional[PovScore]:
     if match is None:
         return None
     mate = match.group("mate")
+    score: Score
     if mate is not None:
         moves = int(mate)
         if moves == 0:
