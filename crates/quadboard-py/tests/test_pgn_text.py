@@ -10,9 +10,11 @@ trees; ``QUADBOARD_DIFF_SCALE=20`` runs more trees and comments, and
 
 from __future__ import annotations
 
+import copy
 import io
 import itertools
 import os
+import pickle
 import random
 
 import chess
@@ -232,6 +234,39 @@ def test_export_generated_trees_all_options():
         for columns in COLUMNS:
             for headers, comments, variations in FLAGS:
                 assert_same_replayed_export(events, columns, headers, comments, variations)
+
+
+class _OnQuadboardBoards(chess.pgn.BaseVisitor):
+    """Forwards Game.accept's calls to one of our exporters, with each move on a quadboard
+    Board (as quadboard's own tree passes them) instead of python-chess's."""
+
+    def __init__(self, exporter):
+        self.exporter = exporter
+
+    def __getattribute__(self, name):
+        if name in ("exporter", "visit_move", "begin_variation", "result", "__class__"):
+            return object.__getattribute__(self, name)
+        return getattr(object.__getattribute__(self, "exporter"), name)
+
+    def begin_variation(self):
+        return chess.pgn.SKIP if self.exporter.begin_variation() is qp.SKIP else None
+
+    def visit_move(self, board, move):
+        ours = quadboard.Board(board.fen(), chess960=board.chess960)
+        self.exporter.visit_move(ours, quadboard.Move.from_uci(move.uci()))
+
+    def result(self):
+        return self.exporter.result()
+
+
+def test_export_with_quadboard_boards():
+    rng = random.Random(8)
+    games = list(itertools.islice(_shared_games(), 10)) + [_random_game(rng) for _ in range(20)]
+    for game in games:
+        for headers, comments, variations in FLAGS:
+            options = dict(columns=80, headers=headers, comments=comments, variations=variations)
+            ours = game.accept(_OnQuadboardBoards(qp.StringExporter(**options)))
+            assert ours == game.accept(chess.pgn.StringExporter(**options)), options
 
 
 def test_export_reused_exporter_over_several_games():
@@ -518,6 +553,17 @@ def test_headers_board_against_python_chess(fen, variant):
     ours = qp.Headers(**tags).board()
     assert ours.fen() == theirs.fen()
     assert ours.chess960 == theirs.chess960
+
+
+def test_headers_and_scores_copy_and_pickle():
+    headers = qp.Headers(White="a", Foo="b")
+    for copied in (copy.copy(headers), copy.deepcopy(headers), pickle.loads(pickle.dumps(headers))):
+        assert type(copied) is qp.Headers and list(copied.items()) == list(headers.items())
+        copied["Bar"] = "c"
+        assert "Bar" not in headers
+    for score in (qs.Cp(5), qs.Mate(-2), qs.PovScore(qs.Mate(3), False)):
+        assert repr(pickle.loads(pickle.dumps(score))) == repr(score)
+    assert pickle.loads(pickle.dumps(qs.PovScore(qs.Cp(7), True))) == qs.PovScore(qs.Cp(7), True)
 
 
 def test_headers_board_bad_fen_is_a_value_error():
