@@ -371,6 +371,7 @@ class StringExporterMixin:
         """Writes ``[Tag "value"]`` when tags are exported."""
         if self.headers:
             self.found_headers = True
+            # The value as given, quotes and backslashes unescaped, as python-chess writes it.
             self.write_line(f'[{tagname} "{tagvalue}"]')
 
     def end_headers(self) -> None:
@@ -395,6 +396,8 @@ class StringExporterMixin:
             self.force_movenumber = True
 
     def _in_exported_line(self) -> bool:
+        # A visitor driver that does not honour SKIP still walks into variations: what is
+        # inside them must then write nothing.
         return self.variations or not self.variation_depth
 
     def visit_comment(self, comment: str) -> None:
