@@ -396,3 +396,21 @@ def test_coordinates_name_the_files_and_ranks_where_they_are(white_bottom, borde
         centre_x, centre_y = x + 7.5, y + 7.5
         in_margin = min(centre_x, centre_y) < 17 or max(centre_x, centre_y) > size - 17
         assert in_margin, (char, x, y)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ge2e4", "Re2", "Ye2e4", "Ba1h8", "e2e4", "h8", "Gh8a1"]
+)
+def test_arrow_text_as_python_chess(text):
+    ours = quadboard.svg.Arrow.from_pgn(text)
+    theirs = chess.svg.Arrow.from_pgn(text)
+    assert (ours.tail, ours.head, ours.color) == (theirs.tail, theirs.head, theirs.color)
+    assert (ours.pgn(), str(ours), repr(ours)) == (theirs.pgn(), str(theirs), repr(theirs))
+
+
+@pytest.mark.parametrize("text", ["", "Xe2e4", "ge2e4", "Ge2e", "Ge2e4x", "Gi9"])
+def test_arrow_text_refused_naming_it(text):
+    with pytest.raises(ValueError, match="invalid arrow"):
+        quadboard.svg.Arrow.from_pgn(text)
+    with pytest.raises(ValueError):
+        chess.svg.Arrow.from_pgn(text)
