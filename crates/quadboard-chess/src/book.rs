@@ -207,7 +207,7 @@ impl<'a> Book<'a> {
     /// assert_eq!(Book::new(&[0; 20]), Err(BookError::Length(20)));
     /// ```
     pub const fn new(bytes: &'a [u8]) -> Result<Book<'a>, BookError> {
-        if bytes.len() % ENTRY_SIZE != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_SIZE) {
             return Err(BookError::Length(bytes.len()));
         }
         Ok(Book { bytes })
@@ -301,7 +301,7 @@ impl<'a> Book<'a> {
             .filter(|(entry, _)| entry.weight >= minimum_weight)
             .collect();
         // A stable sort: ties stay in file order.
-        moves.sort_by(|a, b| b.0.weight.cmp(&a.0.weight));
+        moves.sort_by_key(|(entry, _)| core::cmp::Reverse(entry.weight));
         moves
     }
 }
@@ -412,7 +412,10 @@ mod tests {
             learn: 0x0d0e_0f10,
         };
         let bytes = entry.to_bytes();
-        assert_eq!(bytes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+        assert_eq!(
+            bytes,
+            [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+        );
         assert_eq!(Entry::from_bytes(&bytes), entry);
     }
 
@@ -465,7 +468,11 @@ mod tests {
         let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
         let pos: Position = fen.parse().unwrap();
         let k = pos.key();
-        let bytes = book_bytes(&[raw(k, "e1h1", 3, 0), raw(k, "e1a1", 2, 0), raw(k, "e1g1", 1, 0)]);
+        let bytes = book_bytes(&[
+            raw(k, "e1h1", 3, 0),
+            raw(k, "e1a1", 2, 0),
+            raw(k, "e1g1", 1, 0),
+        ]);
         let book = Book::new(&bytes).unwrap();
         // Standard chess: king-takes-rook and the king's destination both read as castling.
         assert_eq!(listed(&book, &pos, 1), ["e1g1 3 0", "e1c1 2 0", "e1g1 1 0"]);
@@ -474,11 +481,15 @@ mod tests {
         assert_eq!(listed(&book, &c960, 1), ["e1h1 3 0", "e1a1 2 0"]);
 
         // Chess960: king f1, rooks b1 and g1.
-        let pos = Position::from_fen("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1")
-            .unwrap();
+        let pos =
+            Position::from_fen("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1").unwrap();
         assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
         let k = pos.key();
-        let bytes = book_bytes(&[raw(k, "f1g1", 7, 0), raw(k, "f1b1", 0, 0), raw(k, "f1h1", 9, 0)]);
+        let bytes = book_bytes(&[
+            raw(k, "f1g1", 7, 0),
+            raw(k, "f1b1", 0, 0),
+            raw(k, "f1h1", 9, 0),
+        ]);
         let book = Book::new(&bytes).unwrap();
         // f1g1 is castling with the g1 rook; f1h1 names no move.
         assert_eq!(listed(&book, &pos, 0), ["f1g1 7 0", "f1b1 0 0"]);
@@ -513,7 +524,13 @@ mod tests {
         let book = Book::new(&bytes).unwrap();
         assert_eq!(
             listed(&book, &pos, 1),
-            ["b7b8q 5 0", "b7b8q 4 0", "b7b8n 3 0", "b7b8r 2 0", "b7b8b 1 0"]
+            [
+                "b7b8q 5 0",
+                "b7b8q 4 0",
+                "b7b8n 3 0",
+                "b7b8r 2 0",
+                "b7b8b 1 0"
+            ]
         );
     }
 

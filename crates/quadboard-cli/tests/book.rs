@@ -148,7 +148,10 @@ fn files_that_are_not_books_exit_2() {
     );
     let dir = std::env::temp_dir();
     assert_input_error(&["book", dir.to_str().unwrap()], "cannot read");
-    assert_input_error(&["book", "/nonexistent/book.bin"], "cannot read /nonexistent/book.bin");
+    assert_input_error(
+        &["book", "/nonexistent/book.bin"],
+        "cannot read /nonexistent/book.bin",
+    );
     let book = sample_book();
     assert_input_error(
         &["book", book.to_str().unwrap(), "--fen", "not a fen"],

@@ -29,8 +29,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = args.position.position()?;
     let map = map_file(&args.file)?;
     let bytes: &[u8] = map.as_deref().unwrap_or_default();
-    let book = Book::new(bytes)
-        .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let book =
+        Book::new(bytes).map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
     let moves = book.ranked_moves(&pos, args.minimum_weight);
     let mut out = output::stdout();
     for (entry, m) in &moves {
@@ -47,7 +47,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// an empty file, which cannot be mapped.
 #[allow(unsafe_code)]
 fn map_file(path: &Path) -> Result<Option<memmap2::Mmap>, CliError> {
-    let cannot = |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
+    let cannot =
+        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
     let file = File::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if !meta.is_file() {
