@@ -158,3 +158,18 @@ fn files_that_are_not_books_exit_2() {
         "invalid FEN",
     );
 }
+
+#[test]
+fn help_lists_book() {
+    let text = stdout(&quadboard(&["--help"]));
+    let summary = text.lines().next().unwrap_or_default();
+    assert!(summary.contains("Polyglot books"), "{summary:?}");
+    let (_, list) = text.split_once("\nCommands:\n").expect("a command list");
+    assert!(
+        list.lines()
+            .any(|l| l.split_whitespace().next() == Some("book")),
+        "{text}"
+    );
+    let help = run_ok(&["book", "--help"]);
+    assert!(help.contains("--minimum-weight"), "{help}");
+}
