@@ -244,7 +244,7 @@ impl Board {
     }
 
     /// The library move for a python-chess move in the current position, if it is legal.
-    fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
+    pub(crate) fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
         let candidate = self.candidate(m, king_steps)?;
         let legal = if self.loose {
             rules::legal_moves(&self.pos).contains(&candidate)

@@ -10,6 +10,7 @@ from typing import Iterator, List, Optional, Sequence, Union
 from typing import Any, Callable, Dict, Iterable
 
 from . import pgn as pgn
+from . import polyglot as polyglot
 from ._core import *  # constants, BB_* masks, STATUS_* flags and square functions
 from ._core import Status as Status
 from ._outcome import Outcome as Outcome, Termination as Termination
