@@ -23,6 +23,10 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   with the package's calls replaced by constants made beforehand; python-chess's time
   over it bounds the ratio any package can reach in that row. ``--core`` stops after
   these rows.
+- polyglot: ``list(reader.find_all(board))`` of the 450 positions in a book written for
+  the run (every legal move of each position, weights 1 to 9, among 200,000 entries of
+  other keys), the reader from ``chess.polyglot.open_reader`` and
+  ``quadboard.polyglot.open_reader``.
 - read_games: every game of the PGN files with headers, mainline moves and the final
   board; python-chess by ``chess.pgn.read_game``, quadboard by ``quadboard.pgn.read_games``
   (1 thread, then 2).
@@ -33,13 +37,17 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import struct
+import tempfile
 import time
 from typing import Callable, List
 
 import chess
 import chess.pgn
+import chess.polyglot
 
 import quadboard
+import quadboard.polyglot
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -258,6 +266,38 @@ def attack_maps_floor(fens: List[str]) -> Callable[[], None]:
     return run
 
 
+def write_book(path: str, fens: List[str]) -> int:
+    """A sorted book with every legal move of each position (castling king-takes-rook,
+    weights 1 to 9) among 200,000 entries of random keys; returns its entry count."""
+    rng = random.Random(16)
+    entries = [(rng.getrandbits(64), rng.getrandbits(12), 1, 0) for _ in range(200_000)]
+    for fen in fens:
+        board = chess.Board(fen)
+        key = chess.polyglot.zobrist_hash(board)
+        for move in board.legal_moves:
+            to = move.to_square
+            if board.is_castling(move):
+                to = chess.square(7 if chess.square_file(to) == 6 else 0, chess.square_rank(to))
+            promotion = move.promotion - 1 if move.promotion else 0
+            entries.append((key, to | move.from_square << 6 | promotion << 12, rng.randrange(1, 10), 0))
+    entries.sort(key=lambda e: e[0])
+    with open(path, "wb") as f:
+        for entry in entries:
+            f.write(struct.pack(">QHHI", *entry))
+    return len(entries)
+
+
+def book_lookups(module, path: str, fens: List[str]) -> Callable[[], None]:
+    boards = [module.Board(fen) for fen in fens]
+    reader = module.polyglot.open_reader(path)
+
+    def run() -> None:
+        for board in boards:
+            list(reader.find_all(board))
+
+    return run
+
+
 def squaresets_floor(fens: List[str]) -> Callable[[], None]:
     """The SquareSet loop on constants: each ``pieces()`` result a tuple made beforehand,
     the set algebra on ints."""
@@ -324,6 +364,12 @@ def main() -> None:
         print(f"{'':<34} loop alone {least:9.4f} s: at most {peer / least:5.1f}x")
     if args.core:
         return
+
+    with tempfile.TemporaryDirectory() as tmp:
+        book = os.path.join(tmp, "book.bin")
+        size = write_book(book, fens)
+        peer, ours = best_of(args.rounds, [book_lookups(chess, book, fens), book_lookups(quadboard, book, fens)])
+        report(f"polyglot find_all, {size} entries", peer, ours)
 
     for name, fen in (("start", chess.STARTING_FEN), ("kiwipete", KIWIPETE)):
         depth = 3

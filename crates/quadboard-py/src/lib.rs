@@ -11,6 +11,7 @@ pub mod board;
 pub mod errors;
 pub mod moves;
 pub mod pgn;
+pub mod polyglot;
 pub mod rules;
 pub mod squareset;
 
@@ -25,6 +26,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<squareset::SquareSet>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
+    m.add_class::<polyglot::BookFile>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<errors::InvalidMoveError>(),
@@ -40,6 +42,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(polyglot::polyglot_random_array, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::between, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::tables, m)?)?;
