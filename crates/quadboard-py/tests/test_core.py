@@ -858,3 +858,9 @@ def test_pieces_are_values_as_python_chess():
             quadboard.Piece(bad, True)
     with pytest.raises(ValueError, match="symbol"):
         quadboard.Piece.from_symbol("x")
+    # The notebook hook, as python-chess's: the piece alone, 45 pixels.
+    from quadboard import svg as quadboard_svg
+
+    svg = quadboard.Piece.from_symbol("N")._repr_svg_()
+    assert svg == str(quadboard_svg.piece(quadboard.Piece.from_symbol("N"), size=45))
+    assert 'width="45"' in svg and 'width="45"' in chess.Piece.from_symbol("N")._repr_svg_()

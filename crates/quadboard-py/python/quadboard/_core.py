@@ -276,6 +276,12 @@ class Piece:
     def __reduce__(self) -> tuple:
         return (type(self), (self.piece_type, self.color))
 
+    def _repr_svg_(self) -> str:
+        """The piece drawn for notebooks, 45 pixels (``quadboard.svg.piece``)."""
+        from . import svg
+
+        return svg.piece(self, size=45)
+
 
 def _shared_piece(piece_type: int, color: bool) -> Piece:
     piece = Piece(piece_type, color)
