@@ -804,18 +804,29 @@ fn color_of(white: bool) -> Color {
 
 #[pymethods]
 impl Board {
-    /// `Board(fen=STARTING_FEN, *, chess960=False)`. `ValueError` if the FEN is not FEN or
-    /// not a legal position.
+    /// A new board object; its position comes from `__init__`.
     #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Board {
+        // The position is set by `__init__`, so that a subclass whose `__init__` takes
+        // other arguments works as on python-chess (it calls `super().__init__(fen)`).
+        Board::from_position(Position::new(), false)
+    }
+
+    /// `Board(fen=STARTING_FEN, *, chess960=False)`: `None` for an empty board; a FEN may
+    /// carry python-chess's promoted marks (`Q~`). `ValueError` naming what is wrong.
     #[pyo3(signature = (fen = Some(STARTING_FEN.to_owned()), *, chess960 = false))]
-    fn py_new(fen: Option<String>, chess960: bool) -> PyResult<Board> {
-        let Some(fen) = fen else {
-            return Ok(Board::from_setup(Setup::empty(), chess960));
+    fn __init__(&mut self, fen: Option<String>, chess960: bool) -> PyResult<()> {
+        *self = match fen {
+            None => Board::from_setup(Setup::empty(), chess960),
+            Some(fen) => {
+                let (fen, promoted) = unmark_promoted(&fen);
+                let mut board = Board::from_setup(read_fen(&fen)?, chess960);
+                board.promoted = promoted;
+                board
+            }
         };
-        let (fen, promoted) = unmark_promoted(&fen);
-        let mut board = Board::from_setup(read_fen(&fen)?, chess960);
-        board.promoted = promoted;
-        Ok(board)
+        Ok(())
     }
 
     /// The FEN of the position (python-chess's: en passant only when a legal capture

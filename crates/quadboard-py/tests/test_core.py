@@ -864,3 +864,39 @@ def test_pieces_are_values_as_python_chess():
     svg = quadboard.Piece.from_symbol("N")._repr_svg_()
     assert svg == str(quadboard_svg.piece(quadboard.Piece.from_symbol("N"), size=45))
     assert 'width="45"' in svg and 'width="45"' in chess.Piece.from_symbol("N")._repr_svg_()
+
+
+def test_subclasses_as_python_chess():
+    """``class MyBoard(chess.Board)``, with its own ``__init__`` and fields: copies,
+    mirrors, roots, ``empty()`` and Chess960 starts are of the subclass, made as
+    python-chess makes them (``cls(None)``, so the subclass's defaults apply)."""
+    def make(mod):
+        class Tagged(mod.Board):
+            def __init__(self, fen=mod.STARTING_FEN, *, chess960=False, tag="default"):
+                super().__init__(fen, chess960=chess960)
+                self.tag = tag
+
+            def material(self):
+                return sum(len(self.pieces(t, c)) for t in range(1, 6) for c in (True, False))
+        return Tagged
+
+    ours_cls, theirs_cls = make(quadboard), make(chess)
+    ours, theirs = ours_cls(tag="mine"), theirs_cls(tag="mine")
+    for board in (ours, theirs):
+        board.push_san("e4")
+        board.push_san("d5")
+        board.push_san("exd5")
+    for name in ("copy", "mirror", "root", "__copy__"):
+        a, b = getattr(ours, name)(), getattr(theirs, name)()
+        assert type(a) is ours_cls and type(b) is theirs_cls, name
+        assert (a.tag, a.fen(), a.material()) == (b.tag, b.fen(), b.material()), name
+    a, b = copy.deepcopy(ours), copy.deepcopy(theirs)
+    assert type(a) is ours_cls and a.fen() == b.fen() and a.tag == b.tag == "default"
+    for name, args in (("empty", ()), ("from_chess960_pos", (100,))):
+        a, b = getattr(ours_cls, name)(*args), getattr(theirs_cls, name)(*args)
+        assert type(a) is ours_cls and a.fen() == b.fen() and a.tag == b.tag, name
+    assert pickle.loads(pickle.dumps(quadboard.Board())).fen() == chess.STARTING_FEN
+    with pytest.raises(TypeError):
+        quadboard.Board(chess.STARTING_FEN, "junk")
+    with pytest.raises(TypeError):
+        quadboard.Board(tag="x")
