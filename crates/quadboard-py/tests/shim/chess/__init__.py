@@ -2,11 +2,15 @@
 programs written for python-chess run on quadboard unchanged (tests/test_programs.py puts
 this folder first on the path). quadboard itself ships no `chess` module."""
 
+import importlib as _importlib
 import sys as _sys
 
 import quadboard as _quadboard
 
 globals().update({k: v for k, v in vars(_quadboard).items() if not k.startswith("__")})
+# `import chess.svg` must find quadboard's module although this folder has no svg.py:
+# register each submodule under both names (quadboard's `__init__` imports only some).
 for _name in ("pgn", "polyglot", "svg"):
-    if hasattr(_quadboard, _name):
-        _sys.modules[f"{__name__}.{_name}"] = getattr(_quadboard, _name)
+    _module = _importlib.import_module(f"quadboard.{_name}")
+    _sys.modules[f"{__name__}.{_name}"] = _module
+    globals()[_name] = _module
