@@ -203,15 +203,75 @@ fn play(pos: &mut Position, m: QMove) {
     }
 }
 
-/// Whether python-chess's tokenizer finds a move in `text` (a square, castling or a null
-/// move): what it does not find there it skips without a word.
-fn looks_like_move(text: &[u8]) -> bool {
-    matches!(text, b"--" | b"Z0" | b"0000" | b"@@@@")
-        || text.starts_with(b"O-O")
-        || text.starts_with(b"0-0")
-        || text
-            .windows(2)
-            .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
+/// The moves python-chess's tokenizer finds in a word of movetext, left to right: SAN-like
+/// text (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8]`, then `=?` and a piece letter), castling
+/// with letters or zeros, or a null move; what it does not find it skips without a word
+/// (so `hxg6e.p.` is `hxg6`, `Kxx` nothing).
+fn python_chess_moves(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        match move_at(&text[i..]) {
+            Some(n) => {
+                out.push(&text[i..i + n]);
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// The length of the move token at the start of `t`, trying the forms in python-chess's
+/// order, each optional part present before absent.
+fn move_at(t: &[u8]) -> Option<usize> {
+    let file = |b: u8| (b'a'..=b'h').contains(&b);
+    let rank = |b: u8| (b'1'..=b'8').contains(&b);
+    let at = |i: usize| t.get(i).copied().unwrap_or(0);
+    for mask in (0..16u8).rev() {
+        let mut i = 0;
+        let mut ok = true;
+        for (bit, test) in [
+            (8u8, &(|b: u8| b"NBKRQ".contains(&b)) as &dyn Fn(u8) -> bool),
+            (4, &file),
+            (2, &rank),
+            (1, &|b: u8| b == b'-' || b == b'x'),
+        ] {
+            if mask & bit != 0 {
+                if test(at(i)) {
+                    i += 1;
+                } else {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && file(at(i)) && rank(at(i + 1)) {
+            i += 2;
+            let piece = |b: u8| b"nbrqkNBRQK".contains(&b);
+            if at(i) == b'=' && piece(at(i + 1)) {
+                i += 2;
+            } else if piece(at(i)) {
+                i += 1;
+            }
+            return Some(i);
+        }
+    }
+    for form in [
+        &b"--"[..],
+        b"Z0",
+        b"0000",
+        b"@@@@",
+        b"O-O-O",
+        b"O-O",
+        b"0-0-0",
+        b"0-0",
+    ] {
+        if t.starts_with(form) {
+            return Some(form.len());
+        }
+    }
+    None
 }
 
 /// python-chess's comment text: one space after `{` and one before `}` dropped.
@@ -233,10 +293,12 @@ impl Visitor for Builder<'_> {
     type Output = ();
 
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
-        if self.skip > 0 || !looks_like_move(text) {
-            return ControlFlow::Continue(());
+        for m in python_chess_moves(text) {
+            if self.skip > 0 {
+                break;
+            }
+            self.read_move(m);
         }
-        self.read_move(text);
         ControlFlow::Continue(())
     }
 
@@ -407,7 +469,8 @@ impl GameData {
 
     /// A whole game of `read_games` (tags and movetext). A game with a `[FEN]`,
     /// `[SetUp]` or `[Variant]` tag keeps its text instead, for the Python reader (which
-    /// sets up the start position as python-chess does); so does a tree that is `desync`.
+    /// sets up the start position as python-chess does); so does a tree that is `desync`
+    /// or has moves that could not be read (python-chess's board may read them).
     pub fn read_whole(text: &[u8]) -> GameData {
         let mut tags = TagsOnly(Vec::new());
         let _ = Reader::new(text).read_game(&mut tags);
@@ -423,7 +486,7 @@ impl GameData {
             GameData::from_builder(builder, root)
         };
         data.tags = tags;
-        if special || data.desync {
+        if special || data.desync || !data.bad.is_empty() {
             data.text = Some(String::from_utf8_lossy(text).into_owned());
         }
         data
@@ -555,15 +618,17 @@ impl GameData {
     }
 }
 
-/// Reads the movetext of one game from `board` (a legal position) as python-chess's
-/// `read_game` with `GameBuilder` does.
+/// Reads the movetext of one game from `board` as python-chess's `read_game` with
+/// `GameBuilder` does; `None` when the board is not a legal position (python-chess's
+/// rules for those boards are the Python board's: the caller reads there).
 #[pyfunction]
-pub fn read_movetext(py: Python<'_>, text: &str, board: &Board) -> GameData {
+pub fn read_movetext(text: &str, board: &Board) -> Option<GameData> {
+    if board.loose || !board.stack.is_empty() {
+        return None;
+    }
     let root = board.clone();
-    py.detach(move || {
-        let builder = build(text.as_bytes(), &root);
-        GameData::from_builder(builder, root)
-    })
+    let builder = build(text.as_bytes(), &root);
+    Some(GameData::from_builder(builder, root))
 }
 
 /// The tokens of a movetext for visitors written in Python: `(kind, value)` with kind 0 a
@@ -611,9 +676,9 @@ struct Tokens<'a> {
 impl Visitor for Tokens<'_> {
     type Output = ();
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
-        if looks_like_move(text) {
+        for m in python_chess_moves(text) {
             self.out
-                .push(Token::Move(String::from_utf8_lossy(text).into_owned()));
+                .push(Token::Move(String::from_utf8_lossy(m).into_owned()));
         }
         ControlFlow::Continue(())
     }
