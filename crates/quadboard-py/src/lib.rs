@@ -44,6 +44,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_tree::read_movetext, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_tree::movetext_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::tag_pairs, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::between, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::tables, m)?)?;

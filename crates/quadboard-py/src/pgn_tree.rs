@@ -631,6 +631,44 @@ pub fn read_movetext(text: &str, board: &Board) -> Option<GameData> {
     Some(GameData::from_builder(builder, root))
 }
 
+/// The tag pairs of tag lines as python-chess reads them: `[Name "value"]` with the value
+/// running to the last `"]` on the line (not unescaped) and nothing but blanks after it;
+/// other lines are left out.
+#[pyfunction]
+pub fn tag_pairs(lines: Vec<String>) -> Vec<(String, String)> {
+    lines.iter().filter_map(|l| tag_pair(l)).collect()
+}
+
+fn tag_pair(line: &str) -> Option<(String, String)> {
+    let rest = line.strip_prefix('[')?;
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "_+#=:-".contains(c)))
+        .unwrap_or(rest.len());
+    let name = &rest[..name_end];
+    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let after = &rest[name_end..];
+    let value_start = after.trim_start_matches(char::is_whitespace);
+    if value_start.len() == after.len() {
+        return None;
+    }
+    let body = value_start.strip_prefix('"')?;
+    // The last `"]` with only blanks after it ends the value.
+    let mut end = body.len();
+    loop {
+        let at = body[..end].rfind("\"]")?;
+        if body[at + 2..].chars().all(char::is_whitespace) {
+            let value = &body[..at];
+            if value.contains('\r') {
+                return None;
+            }
+            return Some((name.to_owned(), value.to_owned()));
+        }
+        end = at;
+    }
+}
+
 /// The tokens of a movetext for visitors written in Python: `(kind, value)` with kind 0 a
 /// move, 1 a NAG (int), 2 a `{` comment (python-chess's text), 3 `(`, 4 `)`, 5 a result.
 #[pyfunction]

@@ -45,8 +45,16 @@ _WALK: List[Any] = [None, None, None, None, None]
 
 _new = object.__new__
 
+# Headers read and filled directly through their two dicts (roster and other tags): a
+# game's tags come checked from its tag lines, and the start tags are read per board().
+_DIRECT_HEADERS = all(hasattr(Headers(), a) for a in ("_roster", "_others"))
+
 
 def _start_tags(headers: Any) -> Tuple[Any, Any]:
+    """The tags a game's start position depends on."""
+    if _DIRECT_HEADERS and type(headers) is Headers:
+        others = headers._others
+        return others.get("FEN"), others.get("Variant")
     return headers.get("FEN"), headers.get("Variant")
 
 
@@ -68,6 +76,11 @@ class _Source:
 class GameNode(abc.ABC):
     """A node of a game tree: the position after ``move``, with the ``variations`` that
     follow it (the first is the main one), ``comment``, ``starting_comment`` and ``nags``."""
+
+    # Slots make the nodes of a read game quick to create; ``__dict__`` keeps them open to
+    # attributes of the caller's, as python-chess's are.
+    __slots__ = ("_parent", "_move", "_vars", "_src", "_idx", "comment", "starting_comment", "nags",
+                 "__dict__", "__weakref__")
 
     def __init__(self, *, comment: str = "") -> None:
         self._parent: Optional[GameNode] = None
@@ -377,6 +390,8 @@ def _replay(node: "ChildNode") -> Board:
 class ChildNode(GameNode):
     """A node after a move: ``parent``, ``move``, ``starting_comment`` and ``nags``."""
 
+    __slots__ = ()
+
     def __init__(
         self, parent: GameNode, move: Any, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()
     ) -> None:
@@ -389,7 +404,7 @@ class ChildNode(GameNode):
 
     def board(self) -> Board:
         src = self._src
-        if src is not None and src.valid():
+        if src is not None and src.epoch == _EPOCH[0] and _start_tags(src.game.headers) == src.start:
             return src.data.board(self._idx)
         return _replay(self)
 
@@ -698,13 +713,6 @@ class BoardBuilder(BaseVisitor):
 
 # -- reading -------------------------------------------------------------------------------
 
-import re  # noqa: E402
-
-# A tag line: name, blanks, then the value up to the last `"]` (no unescaping), as
-# python-chess reads it; other lines starting with `[` are ignored.
-_TAG_LINE = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
-
-
 def _comment_open(line: str, open_: bool) -> bool:
     """Whether a `{` comment is still open after ``line`` (open before it if ``open_``)."""
     i = 0
@@ -883,6 +891,73 @@ def _attach(game: Game, data: Any) -> None:
     game.warnings = data.warnings()
 
 
+_DEFAULT_ROSTER = dict(Headers().items())
+
+
+def _headers_of(pairs: List[Tuple[str, str]]) -> Headers:
+    """The headers python-chess's ``GameBuilder`` makes of these tags: the roster's
+    defaults, then each tag set in turn."""
+    if not _DIRECT_HEADERS:
+        headers = Headers()
+        for name, value in pairs:
+            headers[name] = value
+        return headers
+    roster = dict(_DEFAULT_ROSTER)
+    others = {}
+    for name, value in pairs:
+        if name in roster:
+            roster[name] = value
+        else:
+            others[name] = value
+    headers = _new(Headers)
+    headers._roster = roster
+    headers._others = others
+    return headers
+
+
+def _fresh_builder() -> GameBuilder:
+    """A ``GameBuilder`` after ``begin_game``, its game made without the constructors'
+    checks (the same attributes)."""
+    builder = _new(GameBuilder)
+    builder.Game = Game
+    game = _new(Game)
+    game._parent = None
+    game._move = None
+    game._vars = []
+    game._src = None
+    game._idx = 0
+    game.comment = ""
+    game.starting_comment = ""
+    game.nags = set()
+    game.errors = []
+    game.warnings = []
+    builder.game = game
+    builder.variation_stack = [game]
+    builder.starting_comment = ""
+    builder.in_variation = False
+    return builder
+
+
+def _read_default(tag_lines: List[str], movetext: List[str]) -> Game:
+    """``read_game`` with ``GameBuilder``: the same game, built without a callback per
+    token (the tree in Rust, the headers directly)."""
+    builder = _fresh_builder()
+    game = builder.game
+    pairs = _quadboard.tag_pairs(tag_lines) if tag_lines else []
+    headers = game.headers = _headers_of(pairs)
+    if "FEN" in headers or "Variant" in headers:
+        board = _start_board(builder, headers)
+        if board is None:
+            return game
+    else:
+        board = Board()
+    text = "".join(movetext)
+    if not _fill_fast(builder, board, text):
+        builder.visit_board(board)
+        _visit_movetext(builder, board, text)
+    return game
+
+
 def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     """Reads the next game of a text handle into a ``Visitor()`` and returns its result
     (a ``Game`` by default); ``None`` at the end. The handle is left where python-chess
@@ -892,18 +967,18 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     if lines is None:
         return None
     tag_lines, movetext = lines
+    if Visitor is GameBuilder:
+        return _read_default(tag_lines, movetext)
     visitor = Visitor()
     skipping = visitor.begin_game() is SKIP
     headers = None
     if not skipping:
         headers = visitor.begin_headers()
         own = None if isinstance(headers, Headers) else Headers({})
-        for line in tag_lines:
-            m = _TAG_LINE.match(line)
-            if m:
-                visitor.visit_header(m.group(1), m.group(2))
-                if own is not None:
-                    own[m.group(1)] = m.group(2)
+        for name, value in _quadboard.tag_pairs(tag_lines):
+            visitor.visit_header(name, value)
+            if own is not None:
+                own[name] = value
         if own is not None:
             headers = own
         skipping = visitor.end_headers() is SKIP
@@ -939,14 +1014,12 @@ def _game_of(data: Any) -> Game:
         import io
 
         return read_game(io.StringIO(text))
-    builder = GameBuilder()
-    builder.begin_game()
+    builder = _fresh_builder()
     game = builder.game
-    for name, value in data.tags():
-        try:
-            game.headers[name] = value
-        except ValueError:
-            pass
+    # The library reads tags more leniently than python-chess's tag lines: keep those
+    # that python-chess could hold.
+    pairs = [(n, v) for n, v in data.tags() if "\n" not in v and "\r" not in v]
+    game.headers = _headers_of(pairs)
     _attach(game, data)
     for error in _errors(data) or ():
         builder.handle_error(error)
