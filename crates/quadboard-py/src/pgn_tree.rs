@@ -14,8 +14,7 @@ use std::ops::ControlFlow;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use quadboard_chess::pgn::{
-    GameWarning, MoveError, Nag, RawTag, Reader, SyntaxError, Termination, Visitor,
-    WarningKind,
+    GameWarning, MoveError, Nag, RawTag, Reader, SyntaxError, Termination, Visitor, WarningKind,
 };
 use quadboard_chess::{Move as QMove, Position};
 

@@ -1032,6 +1032,5 @@ def _game_of(data: Any) -> Game:
 def read_games(path: Any, *, threads: int = 1) -> Iterator[Game]:
     """The games of a PGN file (plain, ``.gz``, ``.zst`` or ``.bz2``) as ``Game`` trees,
     parsed in chunks by ``threads`` threads without the GIL; ``OSError`` if it cannot be
-    read."""
-    for data in _quadboard.read_games(path, threads=threads):
-        yield _game_of(data)
+    opened (at the call) or read, ``ValueError`` for ``threads`` outside 1 to 1024."""
+    return map(_game_of, _quadboard.read_games(path, threads=threads))
