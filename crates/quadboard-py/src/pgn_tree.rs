@@ -11,8 +11,9 @@
 
 use std::ops::ControlFlow;
 
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PySet, PyTuple};
 use quadboard_chess::pgn::{
     GameWarning, MoveError, Nag, RawTag, Reader, SyntaxError, Termination, Visitor, WarningKind,
 };
@@ -569,6 +570,44 @@ impl GameData {
                 child.starting_comment.as_str(),
                 nags,
             ))?;
+        }
+        Ok(list)
+    }
+
+    /// The children of node `idx` as nodes of the Python class `cls` (made with
+    /// `object.__new__`, then given their attributes: `_parent`, `_move`, `_vars` (None:
+    /// not made yet), `_src`, `_idx`, `comment`, `starting_comment`, `nags`).
+    fn make_children<'py>(
+        &self,
+        py: Python<'py>,
+        idx: usize,
+        cls: &Bound<'py, PyAny>,
+        parent: &Bound<'py, PyAny>,
+        src: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let Some(node) = self.nodes.get(idx) else {
+            return Err(pyo3::exceptions::PyIndexError::new_err("no such node"));
+        };
+        let table = Move::table(py)?;
+        let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
+        let none = py.None();
+        let list = PyList::empty(py);
+        for &c in &node.children {
+            let child = &self.nodes[c as usize];
+            let obj = new.call1((cls,))?;
+            let m = self.root.to_py(&node.pos, child.m).object_in(py, table);
+            obj.setattr(intern!(py, "_parent"), parent)?;
+            obj.setattr(intern!(py, "_move"), m)?;
+            obj.setattr(intern!(py, "_vars"), &none)?;
+            obj.setattr(intern!(py, "_src"), src)?;
+            obj.setattr(intern!(py, "_idx"), c)?;
+            obj.setattr(intern!(py, "comment"), child.comment.as_str())?;
+            obj.setattr(
+                intern!(py, "starting_comment"),
+                child.starting_comment.as_str(),
+            )?;
+            obj.setattr(intern!(py, "nags"), PySet::new(py, &child.nags)?)?;
+            list.append(obj)?;
         }
         Ok(list)
     }

@@ -128,21 +128,9 @@ class GameNode(abc.ABC):
 
     def _expand(self) -> List["ChildNode"]:
         src = self._src
-        out: List[ChildNode] = []
         if src is None:
-            return out
-        for idx, move, comment, starting_comment, nags in src.data.children(self._idx):
-            node = _new(ChildNode)
-            node._parent = self
-            node._move = move
-            node._vars = None
-            node._src = src
-            node._idx = idx
-            node.comment = comment
-            node.starting_comment = starting_comment
-            node.nags = set(nags)
-            out.append(node)
-        return out
+            return []
+        return src.data.make_children(self._idx, ChildNode, self, src)
 
     @abc.abstractmethod
     def board(self) -> Board:
