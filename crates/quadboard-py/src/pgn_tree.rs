@@ -612,6 +612,50 @@ impl GameData {
         Ok(list)
     }
 
+    /// Makes the nodes of the main continuation after `node` (node `idx`, whose children
+    /// are not made yet) in one call: at each step the children (as `make_children`), set
+    /// as the node's `_vars`, then on to the first.
+    fn make_line<'py>(
+        &self,
+        py: Python<'py>,
+        idx: usize,
+        cls: &Bound<'py, PyAny>,
+        node: &Bound<'py, PyAny>,
+        src: &Bound<'py, PyAny>,
+    ) -> PyResult<()> {
+        let mut at = idx;
+        let mut parent = node.clone();
+        loop {
+            let children = self.make_children(py, at, cls, &parent, src)?;
+            parent.setattr(intern!(py, "_vars"), &children)?;
+            let Some(&first) = self.nodes[at].children.first() else {
+                return Ok(());
+            };
+            parent = children.get_item(0)?;
+            at = first as usize;
+        }
+    }
+
+    /// The moves of the main continuation after node `idx`.
+    fn mainline_moves<'py>(&self, py: Python<'py>, idx: usize) -> PyResult<Bound<'py, PyList>> {
+        if idx >= self.nodes.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err("no such node"));
+        }
+        let table = Move::table(py)?;
+        let list = PyList::empty(py);
+        let mut at = idx;
+        while let Some(&c) = self.nodes[at].children.first() {
+            let node = &self.nodes[c as usize];
+            list.append(
+                self.root
+                    .to_py(&self.nodes[at].pos, node.m)
+                    .object_in(py, table),
+            )?;
+            at = c as usize;
+        }
+        Ok(list)
+    }
+
     /// The board at node `idx` (the root is 0), its stack the moves from the root.
     fn board(&self, idx: usize) -> PyResult<Board> {
         if idx >= self.nodes.len() {
@@ -648,6 +692,16 @@ impl GameData {
     /// two stacks parted ways, or a null move in check): boards must be replayed.
     fn desync(&self) -> bool {
         self.desync
+    }
+
+    /// The same object: the data never changes (so games copy with `copy.deepcopy`).
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    /// The same object (see `__deepcopy__`).
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
     }
 
     /// Moves in the tree (the root not counted).

@@ -425,3 +425,30 @@ def test_read_games_yields_the_same_trees_as_read_game(tmp_path):
     assert a.warnings and not a.errors
     assert [type(e).__name__ for e in b.errors] == ["IllegalMoveError"]
     assert str(b) == str(chess.pgn.read_game(io.StringIO(odd.read_text().split("\n\n", 2)[2])))
+
+
+def test_a_read_game_copies_deeply():
+    import copy
+
+    text = "1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 *"
+    game = qpgn.read_game(io.StringIO(text))
+    twin = copy.deepcopy(game)
+    twin.next().comment = "changed"
+    twin.next().variations[1].variations.clear()
+    assert str(game) == str(chess.pgn.read_game(io.StringIO(text)))
+    assert twin.next().next().board().fen() == game.next().next().board().fen()
+    assert "{ changed }" in str(twin) and "( 1... c5 )" in str(twin)
+
+
+def test_mainline_moves_follow_edits():
+    text = "1. e4 (1. d4 d5) 1... e5 2. Nf3 *"
+    for pgn in (qpgn, chess.pgn):
+        pass
+    ours = qpgn.read_game(io.StringIO(text))
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert [m.uci() for m in reversed(ours.mainline_moves())] == ["g1f3", "e7e5", "e2e4"]
+    ours.promote_to_main(1)
+    theirs.promote_to_main(1)
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()] == ["d2d4", "d7d5"]
+    assert bool(ours.mainline()) and not ours.end().mainline()

@@ -69,9 +69,6 @@ class _Source:
         self.epoch = _EPOCH[0]
         self.start = _start_tags(game.headers)
 
-    def valid(self) -> bool:
-        return self.epoch == _EPOCH[0] and _start_tags(self.game.headers) == self.start
-
 
 class GameNode(abc.ABC):
     """A node of a game tree: the position after ``move``, with the ``variations`` that
@@ -157,8 +154,14 @@ class GameNode(abc.ABC):
         assert isinstance(root, Game), "GameNode not rooted in Game"
         return root
 
+    def _make_line(self) -> None:
+        # The main continuation's nodes in one call when none is made yet.
+        if self._vars is None and self._src is not None:
+            self._src.data.make_line(self._idx, ChildNode, self, self._src)
+
     def end(self) -> "GameNode":
         """The last node of the main continuation from here."""
+        self._make_line()
         node = self
         while node.variations:
             node = node.variations[0]
@@ -264,7 +267,7 @@ class GameNode(abc.ABC):
 
     def mainline_moves(self) -> "Mainline":
         """The moves of the main continuation after this one."""
-        return Mainline(self, lambda node: node._move)
+        return Mainline(self, _move_of)
 
     def add_line(
         self, moves: Iterable[Any], *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()
@@ -554,6 +557,10 @@ class Game(GameNode):
             h.get("Date", "????.??.??"), h.get("Site", "?"), errors)
 
 
+def _move_of(node: "ChildNode") -> Any:
+    return node._move
+
+
 class Mainline:
     """The main continuation after a node, mapped by a function (nodes or moves)."""
 
@@ -567,6 +574,11 @@ class Mainline:
     def __iter__(self) -> Iterator[Any]:
         node = self.start
         f = self.f
+        if f is _move_of and node._vars is None and node._src is not None:
+            # No node after this one has been made, so none was edited: the moves as read.
+            yield from node._src.data.mainline_moves(node._idx)
+            return
+        node._make_line()
         while True:
             v = node.variations
             if not v:
