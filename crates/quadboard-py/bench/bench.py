@@ -20,7 +20,8 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   (``|``, ``&``, ``-``, ``len``, ``in``) on 2,000 positions.
 - copy: ``board.copy()`` of 450 boards 30 random moves into a game, 5 copies each.
 - read_game: every game of the PGN files read with ``read_game`` in a loop, then its
-  headers, mainline moves and the final board (``game.end().board()``); "every node" also
+  headers, mainline moves and the final board (``game.end().board()``); "headers" reads
+  the games and a header of each (the tree is built, no node visited); "every node"
   visits every node of every tree (variations included), and "mainline boards" calls
   ``node.board()`` at every node of ``mainline()`` (python-chess replays from the root at
   each: one round only).
@@ -106,6 +107,10 @@ def chess_perft(board: chess.Board, depth: int) -> int:
         nodes += chess_perft(board, depth - 1)
         board.pop()
     return nodes
+
+
+def headers_only(game) -> None:
+    game.headers["White"]
 
 
 def every_node(game) -> None:
@@ -287,6 +292,10 @@ def main() -> None:
         report(f"read_game, {games} games", peer, ours)
         report(f"read_games, {games} games, 1 thread", peer, ours1)
         report(f"read_games, {games} games, 2 threads", peer, ours2)
+        peer, ours = best_of(
+            rounds, [read_loop(chess.pgn, paths, headers_only), read_loop(quadboard.pgn, paths, headers_only)]
+        )
+        report("read_game, headers", peer, ours)
         peer, ours = best_of(
             rounds, [read_loop(chess.pgn, paths, every_node), read_loop(quadboard.pgn, paths, every_node)]
         )
