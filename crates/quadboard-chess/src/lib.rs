@@ -49,6 +49,7 @@ extern crate alloc;
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
+pub mod book;
 pub mod castling;
 pub mod chess960;
 pub mod cpu;

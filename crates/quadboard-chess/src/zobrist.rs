@@ -14,7 +14,7 @@ use crate::{Bitboard, CastlingSide, Color, File, Piece, Role, Square};
 
 /// Polyglot's 781 numbers: 768 for pieces on squares, 4 for castling rights, 8 for en
 /// passant files, 1 for white to move.
-const RANDOM: [u64; 781] = [
+pub const RANDOM: [u64; 781] = [
     0x9d39_247e_3377_6d41,
     0x2af7_3980_05aa_a5c7,
     0x44db_0150_2462_3547,

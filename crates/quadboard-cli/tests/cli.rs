@@ -419,7 +419,7 @@ fn help_names_every_subcommand() {
     let (_, list) = text.split_once("\nCommands:\n").expect("a command list");
     for name in [
         "perft", "suite", "bench", "show", "moves", "play", "attacks", "pgn", "split", "shard",
-        "merge", "status",
+        "merge", "status", "book",
     ] {
         assert!(
             list.lines()

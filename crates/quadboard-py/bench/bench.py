@@ -19,6 +19,10 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
 - SquareSet: iteration over ``pieces()`` of every type and colour and set algebra
   (``|``, ``&``, ``-``, ``len``, ``in``) on 2,000 positions.
 - copy: ``board.copy()`` of 450 boards 30 random moves into a game, 5 copies each.
+- polyglot: ``list(reader.find_all(board))`` of the 450 positions in a book written for
+  the run (every legal move of each position, weights 1 to 9, among 200,000 entries of
+  other keys), the reader from ``chess.polyglot.open_reader`` and
+  ``quadboard.polyglot.open_reader``.
 - read_game: every game of the PGN files read with ``read_game`` in a loop, then its
   headers, mainline moves and the final board (``game.end().board()``); "headers" reads
   the games and a header of each (the tree is built, no node visited); "every node"
@@ -34,13 +38,17 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import struct
+import tempfile
 import time
 from typing import Callable, List
 
 import chess
 import chess.pgn
+import chess.polyglot
 
 import quadboard
+import quadboard.polyglot
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -236,6 +244,38 @@ def copies(module, fens: List[str]) -> Callable[[], None]:
     return run
 
 
+def write_book(path: str, fens: List[str]) -> int:
+    """A sorted book with every legal move of each position (castling king-takes-rook,
+    weights 1 to 9) among 200,000 entries of random keys; returns its entry count."""
+    rng = random.Random(16)
+    entries = [(rng.getrandbits(64), rng.getrandbits(12), 1, 0) for _ in range(200_000)]
+    for fen in fens:
+        board = chess.Board(fen)
+        key = chess.polyglot.zobrist_hash(board)
+        for move in board.legal_moves:
+            to = move.to_square
+            if board.is_castling(move):
+                to = chess.square(7 if chess.square_file(to) == 6 else 0, chess.square_rank(to))
+            promotion = move.promotion - 1 if move.promotion else 0
+            entries.append((key, to | move.from_square << 6 | promotion << 12, rng.randrange(1, 10), 0))
+    entries.sort(key=lambda e: e[0])
+    with open(path, "wb") as f:
+        for entry in entries:
+            f.write(struct.pack(">QHHI", *entry))
+    return len(entries)
+
+
+def book_lookups(module, path: str, fens: List[str]) -> Callable[[], None]:
+    boards = [module.Board(fen) for fen in fens]
+    reader = module.polyglot.open_reader(path)
+
+    def run() -> None:
+        for board in boards:
+            list(reader.find_all(board))
+
+    return run
+
+
 def report(name: str, peer: float, ours: float) -> None:
     print(f"{name:<34} python-chess {peer:9.4f} s   quadboard {ours:9.5f} s   {peer / ours:8.1f}x")
 
@@ -262,6 +302,12 @@ def main() -> None:
     ):
         peer, ours = best_of(args.rounds, [make(chess, fens), make(quadboard, fens)])
         report(name, peer, ours)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        book = os.path.join(tmp, "book.bin")
+        size = write_book(book, fens)
+        peer, ours = best_of(args.rounds, [book_lookups(chess, book, fens), book_lookups(quadboard, book, fens)])
+        report(f"polyglot find_all, {size} entries", peer, ours)
 
     for name, fen in (("start", chess.STARTING_FEN), ("kiwipete", KIWIPETE)):
         depth = 3

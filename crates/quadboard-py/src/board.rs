@@ -244,7 +244,7 @@ impl Board {
     }
 
     /// The library move for a python-chess move in the current position, if it is legal.
-    fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
+    pub(crate) fn to_legal(&self, m: Move, king_steps: bool) -> Option<QMove> {
         let candidate = self.candidate(m, king_steps)?;
         let legal = if self.loose {
             rules::legal_moves(&self.pos).contains(&candidate)
@@ -1889,6 +1889,16 @@ impl Board {
         } else {
             format!("Board('{}')", self.fen_text())
         }
+    }
+
+    /// The board as an SVG diagram for notebooks, as python-chess draws it: 390 pixels,
+    /// the last move highlighted, the king of the side to move marked when in check.
+    fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        // The drawing is Python (quadboard/svg.py), one home for what a diagram shows.
+        slf.py()
+            .import("quadboard.svg")?
+            .getattr("_board_repr_svg")?
+            .call1((slf,))
     }
 }
 

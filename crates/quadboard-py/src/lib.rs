@@ -12,6 +12,7 @@ pub mod errors;
 pub mod moves;
 pub mod pgn;
 pub mod pgn_tree;
+pub mod polyglot;
 pub mod rules;
 pub mod squareset;
 
@@ -27,6 +28,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<squareset::SquareSet>()?;
     m.add_class::<pgn_tree::GameData>()?;
     m.add_class::<pgn::GameReader>()?;
+    m.add_class::<polyglot::BookFile>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<errors::InvalidMoveError>(),
@@ -45,6 +47,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_tree::read_movetext, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_tree::movetext_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_tree::tag_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(polyglot::polyglot_random_array, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::between, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::tables, m)?)?;

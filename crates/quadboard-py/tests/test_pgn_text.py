@@ -10,9 +10,11 @@ trees; ``QUADBOARD_DIFF_SCALE=20`` runs more trees and comments, and
 
 from __future__ import annotations
 
+import copy
 import io
 import itertools
 import os
+import pickle
 import random
 
 import chess
@@ -234,6 +236,39 @@ def test_export_generated_trees_all_options():
                 assert_same_replayed_export(events, columns, headers, comments, variations)
 
 
+class _OnQuadboardBoards(chess.pgn.BaseVisitor):
+    """Forwards Game.accept's calls to one of our exporters, with each move on a quadboard
+    Board (as quadboard's own tree passes them) instead of python-chess's."""
+
+    def __init__(self, exporter):
+        self.exporter = exporter
+
+    def __getattribute__(self, name):
+        if name in ("exporter", "visit_move", "begin_variation", "result", "__class__"):
+            return object.__getattribute__(self, name)
+        return getattr(object.__getattribute__(self, "exporter"), name)
+
+    def begin_variation(self):
+        return chess.pgn.SKIP if self.exporter.begin_variation() is qp.SKIP else None
+
+    def visit_move(self, board, move):
+        ours = quadboard.Board(board.fen(), chess960=board.chess960)
+        self.exporter.visit_move(ours, quadboard.Move.from_uci(move.uci()))
+
+    def result(self):
+        return self.exporter.result()
+
+
+def test_export_with_quadboard_boards():
+    rng = random.Random(8)
+    games = list(itertools.islice(_shared_games(), 6)) + [_random_game(rng) for _ in range(12)]
+    for game in games:
+        for headers, comments, variations in FLAGS[::3]:
+            options = dict(columns=80, headers=headers, comments=comments, variations=variations)
+            ours = game.accept(_OnQuadboardBoards(qp.StringExporter(**options)))
+            assert ours == game.accept(chess.pgn.StringExporter(**options)), options
+
+
 def test_export_reused_exporter_over_several_games():
     """One exporter for many games: the text accumulates (StringExporter) and the count is
     per game (FileExporter), as python-chess's."""
@@ -280,11 +315,36 @@ _FRAGMENTS = [
 ]
 
 
+_NAMES = ["clk", "emt", "eval", "csl", "cal", "CLK", "clock", "eval2"]
+_SEPARATORS = [" ", " ", "\n", "\t", "", "  ", "\r"]
+_VALUES = [
+    "0:00:00", "1:2:3", "10:59:59.999", "0:00:05.", "0:00:.5", "01:02:03", "1:02", "1:02:03:04",
+    "-1:00:00", "1:-2:03", "\u0663:00:00", "0:00:1e3", "999999:0:0.0000001",
+    "0", "-0", "+0.5", ".5", "5.", "1.2.3", "#", "#+", "#--1", "1e3", "\u0663.\u0665", "-.01",
+    "0.00,", ",5", "1,2,3", "#7,99", "0.5,0", "1234567890.12", "12345678901", "-1234567890.",
+    "Ga1", "Ga1,Rb2", "Ge2e4,Yh8a1", "Ga1,", "Ga9", "ga1", "G a1", "Ga1Rb2", "Ga1,,Rb2", "Bh8h8",
+]
+
+
+def _command(rng):
+    """A comment command, often almost well-formed, to probe where the patterns stop."""
+    return "".join([
+        rng.choice(["[%", "[%", "[%", "[", "% "]),
+        rng.choice(_NAMES),
+        rng.choice(_SEPARATORS),
+        rng.choice(_VALUES),
+        rng.choice(["]", "]", "]", "", " ]"]),
+    ])
+
+
 def _comments(rng, count):
     yield ""
     yield from _FRAGMENTS
     for _ in range(count):
-        yield "".join(rng.choice(_FRAGMENTS) for _ in range(rng.randrange(1, 6)))
+        parts = []
+        for _ in range(rng.randrange(1, 6)):
+            parts.append(_command(rng) if rng.random() < 0.4 else rng.choice(_FRAGMENTS))
+        yield "".join(parts)
 
 
 def _their_node(comment, turn):
@@ -329,7 +389,7 @@ def test_comment_time_setters_against_python_chess():
     rng = random.Random(2)
     for comment in _comments(rng, 1000 * SCALE):
         node = _their_node(comment, chess.WHITE)
-        seconds = rng.choice(_SECONDS)
+        seconds = None if rng.random() < 0.25 else rng.choice(_SECONDS)
         node.set_clock(seconds)
         assert qp.comment_with_clock(comment, seconds) == node.comment, (comment, seconds)
         node.comment = comment
@@ -398,20 +458,20 @@ def test_comment_commands_examples():
 
 _TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "Variant",
          "ECO", "Annotator", "x_+#=:-", "1a", "a b", "_x", "", "Ä", "Tag\n"]
-_VALUES = ["", "?", "x", 'a"b', "a\nb", "a\rb", "Chess960", "wild/3"]
+_TAG_VALUES = ["", "?", "x", 'a"b', "a\nb", "a\rb", "Chess960", "wild/3"]
 
 
 def _apply(headers, op, rng):
     if op == "set":
-        headers[rng.choice(_TAGS)] = rng.choice(_VALUES)
+        headers[rng.choice(_TAGS)] = rng.choice(_TAG_VALUES)
     elif op == "del":
         del headers[rng.choice(_TAGS)]
     elif op == "pop":
         return headers.pop(rng.choice(_TAGS), None)
     elif op == "setdefault":
-        return headers.setdefault(rng.choice(_TAGS), rng.choice(_VALUES))
+        return headers.setdefault(rng.choice(_TAGS), rng.choice(_TAG_VALUES))
     elif op == "update":
-        headers.update({rng.choice(_TAGS): rng.choice(_VALUES)}, Opening="x")
+        headers.update({rng.choice(_TAGS): rng.choice(_TAG_VALUES)}, Opening="x")
     elif op == "clear":
         headers.clear()
     return None
@@ -422,7 +482,7 @@ def test_headers_operations_against_python_chess():
     for _ in range(300 * SCALE):
         ours, theirs = qp.Headers(), chess.pgn.Headers()
         if rng.random() < 0.3:
-            pairs = [(rng.choice(_TAGS[:12]), rng.choice(_VALUES[:4])) for _ in range(3)]
+            pairs = [(rng.choice(_TAGS[:12]), rng.choice(_TAG_VALUES[:4])) for _ in range(3)]
             ours, theirs = qp.Headers(pairs, Round="3"), chess.pgn.Headers(pairs, Round="3")
         for _ in range(rng.randrange(12)):
             op = rng.choice(["set", "set", "del", "pop", "setdefault", "update", "clear"])
@@ -493,6 +553,17 @@ def test_headers_board_against_python_chess(fen, variant):
     ours = qp.Headers(**tags).board()
     assert ours.fen() == theirs.fen()
     assert ours.chess960 == theirs.chess960
+
+
+def test_headers_and_scores_copy_and_pickle():
+    headers = qp.Headers(White="a", Foo="b")
+    for copied in (copy.copy(headers), copy.deepcopy(headers), pickle.loads(pickle.dumps(headers))):
+        assert type(copied) is qp.Headers and list(copied.items()) == list(headers.items())
+        copied["Bar"] = "c"
+        assert "Bar" not in headers
+    for score in (qs.Cp(5), qs.Mate(-2), qs.PovScore(qs.Mate(3), False)):
+        assert repr(pickle.loads(pickle.dumps(score))) == repr(score)
+    assert pickle.loads(pickle.dumps(qs.PovScore(qs.Cp(7), True))) == qs.PovScore(qs.Cp(7), True)
 
 
 def test_headers_board_bad_fen_is_a_value_error():
@@ -595,3 +666,59 @@ def test_scores_against_chess_engine():
     assert qs.Cp(1) != 1 and qs.PovScore(qs.Cp(1), True) != qs.Cp(1)
     with pytest.raises(TypeError):
         qs.Cp(1) < 1  # noqa: B015
+
+
+def test_comment_setters_refuse_bad_input():
+    for seconds in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(ValueError, match="finite"):
+            qp.comment_with_clock("x", seconds)
+        with pytest.raises(ValueError, match=r"\[%emt\]"):
+            qp.comment_with_emt("x", seconds)
+    with pytest.raises(TypeError, match="Arrow or a"):
+        qp.comment_with_arrows("x", [3])
+    with pytest.raises(ValueError, match="not a square"):
+        qp.comment_with_arrows("x", [(64, 0)])
+
+
+# -- time controls ----------------------------------------------------------------------
+
+_TIME_CONTROLS = [
+    "", "?", "-", "?+5", "-:60", "300+3", "900+10", "40/7200:3600", "40/5400+30:1800+30", "0",
+    "179", "180", "899", "900", "3599", "3600", "0+3", "0+2.99", "170+0.25", "60+60+60",
+    "40/60/60", "40/9000:3600:900+30", "0/60:60", "60:40/60:abc", "40/60:60:", "*60", "30.5",
+    " 300+3", "300 +3", "60+ 5", " ?", "1_000", "\u0663\u0660\u0660+3", "300+inf", "300+nan", "1/2/3:4",
+    "40/60+5/3", "300d5", "40/", "/60", "+5", "5+", ":", "abc",
+]
+
+
+def _same_time_control(text):
+    try:
+        theirs = chess.pgn.parse_time_control(text)
+    except ValueError:
+        with pytest.raises(ValueError, match="invalid time control"):
+            qp.parse_time_control(text)
+        return
+    ours = qp.parse_time_control(text)
+    assert repr(ours) == repr(theirs), text
+    assert [type(part.increment) for part in ours.parts] == [type(part.increment) for part in theirs.parts]
+
+
+def test_parse_time_control_against_python_chess():
+    for text in _TIME_CONTROLS:
+        _same_time_control(text)
+    rng = random.Random(6)
+    for _ in range(2000 * SCALE):
+        _same_time_control("".join(rng.choice("0123456789/+:-?. *") for _ in range(rng.randrange(9))))
+    assert qp.parse_time_control("300+3").type is qp.TimeControlType.BLITZ
+    assert [t.name for t in qp.TimeControlType] == [t.name for t in chess.pgn.TimeControlType]
+    assert [t.value for t in qp.TimeControlType] == [t.value for t in chess.pgn.TimeControlType]
+
+
+def test_patterns_have_python_chess_groups():
+    match = qp.CLOCK_REGEX.search("a [%clk 1:02:03.5] b")
+    assert match.group("prefix", "hours", "minutes", "seconds", "suffix") == (" ", "1", "02", "03.5", " ")
+    match = qp.EVAL_REGEX.search("[%eval #-3,12]")
+    assert match.group("mate", "cp", "depth") == ("-3", None, "12")
+    assert qp.ARROWS_REGEX.search("[%cal Ge2e4,Rd1d8]").group("arrows") == "Ge2e4,Rd1d8"
+    assert qp.EMT_REGEX.search("[%emt 0:00:05]").group("seconds") == "05"
+    assert qp.TAG_NAME_REGEX.match("White") and not qp.TAG_NAME_REGEX.match("Wh ite")

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod bench;
+pub mod book;
 pub mod gpu;
 pub mod merge;
 pub mod moves;

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import List
 
 from . import pgn
+from . import polyglot
 from ._core import *  # noqa: F401,F403  (constants, square functions, BB_* masks)
 from ._core import SQUARE_NAMES, __all__ as _CORE_NAMES
 from ._outcome import Outcome, Termination
@@ -84,5 +85,5 @@ __all__ = [
     "Outcome", "PAWN", "PIECE_NAMES", "PIECE_SYMBOLS", "PIECE_TYPES", "Piece", "QUEEN",
     "ROOK", "STARTING_BOARD_FEN", "STARTING_FEN",
     "BaseBoard", "PseudoLegalMoveGenerator", "SquareSet", "Termination", "WHITE", "legal_move_counts", "parse_square", "perft", "pgn",
-    "piece_name", "piece_symbol", "square", "square_name",
+    "piece_name", "piece_symbol", "polyglot", "square", "square_name",
 ] + _CORE_NAMES

@@ -10,6 +10,7 @@ from typing import Iterator, List, Optional, Sequence, Union
 from typing import Any, Callable, Dict, Iterable
 
 from . import pgn as pgn
+from . import polyglot as polyglot
 from ._core import *  # constants, BB_* masks, STATUS_* flags and square functions
 from ._core import Status as Status
 from ._outcome import Outcome as Outcome, Termination as Termination
@@ -328,6 +329,9 @@ class Board:
     def see(self, move: Move) -> int:
         """Static exchange evaluation of a legal move in centipawns for the mover: pawn
         100, knight 300, bishop 300, rook 500, queen 900."""
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks, as python-chess's: 390 pixels, the last move
+        highlighted, the king of the side to move marked when in check."""
 
 def perft(fen: str, depth: int, *, chess960: bool = False, threads: int = 1) -> int:
     """Leaf nodes ``depth`` plies below the position (the GIL is released)."""

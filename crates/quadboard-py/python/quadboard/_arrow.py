@@ -53,6 +53,9 @@ class Arrow:
         head = _square(rest[2:], pgn) if len(rest) == 4 else tail
         return cls(tail, head, color=color or "green")
 
+    def __str__(self) -> str:
+        return self.pgn()
+
     def __repr__(self) -> str:
         tail = SQUARE_NAMES[self.tail].upper()
         head = SQUARE_NAMES[self.head].upper()

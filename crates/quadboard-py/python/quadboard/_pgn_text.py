@@ -8,7 +8,9 @@ Pure Python on quadboard's ``Board``; ``quadboard.pgn`` re-exports the public na
 from __future__ import annotations
 
 import abc
+import dataclasses
 import enum
+import math
 import re
 from collections.abc import Mapping, MutableMapping
 from typing import (
@@ -23,10 +25,11 @@ from typing import (
     Tuple,
     TypeVar,
     Union,
+    cast,
 )
 
 from ._arrow import Arrow
-from ._score import Cp, Mate, PovScore
+from ._score import Cp, Mate, PovScore, Score
 
 __all__ = [
     "TAG_ROSTER", "SkipType", "SKIP", "Headers", "BaseVisitor", "SkipVisitor",
@@ -34,6 +37,8 @@ __all__ = [
     "comment_clock", "comment_with_clock", "comment_emt", "comment_with_emt",
     "comment_eval", "comment_eval_depth", "comment_with_eval",
     "comment_arrows", "comment_with_arrows",
+    "TimeControlType", "TimeControlPart", "TimeControl", "parse_time_control",
+    "TAG_NAME_REGEX", "CLOCK_REGEX", "EMT_REGEX", "EVAL_REGEX", "ARROWS_REGEX",
     "NAG_NULL", "NAG_GOOD_MOVE", "NAG_MISTAKE", "NAG_BRILLIANT_MOVE", "NAG_BLUNDER",
     "NAG_SPECULATIVE_MOVE", "NAG_DUBIOUS_MOVE", "NAG_FORCED_MOVE", "NAG_SINGULAR_MOVE",
     "NAG_WORST_MOVE", "NAG_DRAWISH_POSITION", "NAG_QUIET_POSITION", "NAG_ACTIVE_POSITION",
@@ -94,7 +99,7 @@ _ROSTER_DEFAULTS = {
 
 # The tag names python-chess accepts outside the roster: a letter or digit, then letters,
 # digits and _ + # = : -.
-_TAG_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+#=:\-]*")
+_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:\-]*\Z")
 
 # Lower-case spellings that name Chess960 (Cute Chess writes "fischerandom").
 _CHESS960_NAMES = ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
@@ -115,7 +120,7 @@ SKIP = SkipType.SKIP
 ``begin_variation`` to skip what follows."""
 
 
-class Headers(MutableMapping):  # type: ignore[type-arg]
+class Headers(MutableMapping[str, str]):
     """A game's tags: the Seven Tag Roster first (in roster order), then the other tags in
     the order they were set.
 
@@ -125,7 +130,7 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
 
     def __init__(
         self,
-        data: Optional[Union[Mapping, Iterable[Tuple[str, str]]]] = None,  # type: ignore[type-arg]
+        data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None,
         **kwargs: str,
     ) -> None:
         self._roster: Dict[str, str] = {}
@@ -146,11 +151,9 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         wild; ``ValueError`` for other variants, which quadboard does not play."""
         from ._quadboard import Board
 
-        if "Variant" not in self or self.is_chess960() or self.is_wild():
-            return Board
-        name = self["Variant"]
-        if name.lower() in _STANDARD_NAMES:
-            return Board
+        name = self.get("Variant")
+        if name is None or self.is_chess960() or self.is_wild() or name.lower() in _STANDARD_NAMES:
+            return cast(type, Board)
         raise ValueError(f"unsupported variant: {name} (quadboard plays standard chess and Chess960)")
 
     def board(self) -> Any:
@@ -159,16 +162,21 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         from ._quadboard import STARTING_FEN
 
         board_class = self.variant()
-        board = board_class(self.get("FEN", STARTING_FEN), chess960=self.is_chess960())
-        if not board.chess960 and _has_chess960_castling_rights(board):
-            board.chess960 = True
+        fen = self.get("FEN", STARTING_FEN)
+        board = board_class(fen, chess960=self.is_chess960())
+        if not board.chess960 and board.has_chess960_castling_rights():
+            try:
+                board.chess960 = True
+            except AttributeError:
+                # A board whose mode is fixed when it is made: make it again in that mode.
+                board = board_class(fen, chess960=True)
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
         if key in _ROSTER_DEFAULTS:
             self._roster[key] = value
             return
-        if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
+        if not isinstance(key, str) or not _TAG_NAME.match(key):
             if not isinstance(key, str):
                 raise TypeError(f"pgn header tag must be a string, not {type(key).__name__}")
             raise ValueError(f"invalid pgn header tag: {key!r}")
@@ -214,24 +222,6 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         from . import pgn
 
         return pgn.HeadersBuilder(Headers=cls)  # type: ignore[attr-defined]
-
-
-def _has_chess960_castling_rights(board: Any) -> bool:
-    method = getattr(board, "has_chess960_castling_rights", None)
-    if method is not None:
-        return bool(method())
-    # Without the method: castling that standard chess cannot write (king off the e-file or
-    # a rook off a corner) needs Chess960 mode.
-    rights = int(board.castling_rights)
-    if not rights:
-        return False
-    corners = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-    if rights & ~corners:
-        return True
-    for color, rank_mask, king_square in ((True, 0xFF, 4), (False, 0xFF << 56, 60)):
-        if rights & rank_mask and board.king(color) != king_square:
-            return True
-    return False
 
 
 ResultT = TypeVar("ResultT")
@@ -373,7 +363,7 @@ class StringExporterMixin:
         """Ends the game with an empty line."""
         self.write_line()
 
-    def begin_headers(self) -> None:  # type: ignore[override]
+    def begin_headers(self) -> None:
         """Starts a game's tags."""
         self.found_headers = False
 
@@ -381,9 +371,10 @@ class StringExporterMixin:
         """Writes ``[Tag "value"]`` when tags are exported."""
         if self.headers:
             self.found_headers = True
+            # The value as given, quotes and backslashes unescaped, as python-chess writes it.
             self.write_line(f'[{tagname} "{tagvalue}"]')
 
-    def end_headers(self) -> None:  # type: ignore[override]
+    def end_headers(self) -> None:
         """Writes the empty line after the tags, if any were written."""
         if self.found_headers:
             self.write_line()
@@ -405,6 +396,8 @@ class StringExporterMixin:
             self.force_movenumber = True
 
     def _in_exported_line(self) -> bool:
+        # A visitor driver that does not honour SKIP still walks into variations: what is
+        # inside them must then write nothing.
         return self.variations or not self.variation_depth
 
     def visit_comment(self, comment: str) -> None:
@@ -469,7 +462,7 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
         self.handle = handle
         self.written: int = 0
 
-    def begin_game(self) -> None:  # type: ignore[override]
+    def begin_game(self) -> None:
         """Starts counting the characters of a new game."""
         self.written = 0
 
@@ -502,7 +495,7 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
 # Comment commands. Each pattern takes at most one whitespace character on either side
 # (prefix, suffix), so that removing a command can leave one space between the words it
 # separated, as python-chess does.
-_TIME = r"(?P<h>\d+):(?P<m>\d+):(?P<s>\d+(?:\.\d*)?)"
+_TIME = r"(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)"
 _CLOCK = re.compile(r"(?P<prefix>\s?)\[%clk\s" + _TIME + r"\](?P<suffix>\s?)")
 _EMT = re.compile(r"(?P<prefix>\s?)\[%emt\s" + _TIME + r"\](?P<suffix>\s?)")
 _EVAL = re.compile(
@@ -542,12 +535,15 @@ def _with_command(
 
 
 def _seconds(match: "re.Match[str]") -> float:
-    return int(match.group("h")) * 3600 + int(match.group("m")) * 60 + float(match.group("s"))
+    hours, minutes, seconds = match.group("hours", "minutes", "seconds")
+    return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
 def _time_command(name: str, seconds: Optional[float]) -> str:
     if seconds is None:
         return ""
+    if seconds != seconds or seconds in (math.inf, -math.inf):
+        raise ValueError(f"[%{name}] needs a finite number of seconds, got {seconds!r}")
     seconds = max(0, seconds)
     hours = int(seconds // 3600)
     minutes = int(seconds % 3600 // 60)
@@ -564,7 +560,9 @@ def comment_clock(comment: str) -> Optional[float]:
 
 def comment_with_clock(comment: str, seconds: Optional[float]) -> str:
     """The comment with its first ``[%clk]`` command set to ``seconds`` (negative: 0; at most
-    millisecond precision), added at the end if missing, or removed for ``None``."""
+    millisecond precision), added at the end if missing, or removed for ``None``.
+
+    ``ValueError`` for infinite or NaN seconds."""
     return _with_command(comment, _CLOCK, _time_command("clk", seconds))
 
 
@@ -599,6 +597,7 @@ def comment_eval(comment: str, turn: bool = True) -> Optional[PovScore]:
     if match is None:
         return None
     mate = match.group("mate")
+    score: Score
     if mate is not None:
         moves = int(mate)
         if moves == 0:
@@ -656,6 +655,14 @@ def comment_with_arrows(comment: str, arrows: Iterable[Any]) -> str:
                 pass
             else:
                 arrow = Arrow(tail, head)
+        if not all(hasattr(arrow, name) for name in ("tail", "head", "pgn")):
+            raise TypeError(f"expected an Arrow or a (tail, head) pair of squares, got {arrow!r}")
+        for square in (arrow.tail, arrow.head):
+            if not isinstance(square, int) or not 0 <= square < 64:
+                raise ValueError(
+                    f"arrow from {arrow.tail!r} to {arrow.head!r}: {square!r} is not a square"
+                    " (0 = a1 ... 63 = h8)"
+                )
         (squares if arrow.tail == arrow.head else lines).append(arrow.pgn())
     comment = _ARROWS.sub(_replacement(""), comment)
     commands = ""
@@ -666,3 +673,92 @@ def comment_with_arrows(comment: str, arrows: Iterable[Any]) -> str:
     if commands and comment and not comment.startswith((" ", "\n")):
         return commands + " " + comment
     return commands + comment
+
+
+class TimeControlType(enum.Enum):
+    """How fast a game is, from its first time control: under 3 minutes for the base time
+    plus 60 increments ``BULLET``, under 15 ``BLITZ``, under 60 ``RAPID``, else
+    ``STANDARD``; ``UNLIMITED`` for ``-``, ``UNKNOWN`` for ``?`` or nothing."""
+
+    UNKNOWN = 0
+    UNLIMITED = 1
+    STANDARD = 2
+    RAPID = 3
+    BLITZ = 4
+    BULLET = 5
+
+
+@dataclasses.dataclass
+class TimeControlPart:
+    """One period of a time control: ``moves`` to play (0: the rest of the game) in ``time``
+    seconds, with ``increment`` seconds a move (``delay`` is never read from PGN)."""
+
+    moves: int = 0
+    time: int = 0
+    increment: float = 0
+    delay: float = 0
+
+
+@dataclasses.dataclass
+class TimeControl:
+    """A ``TimeControl`` tag read: its periods in order, and how fast the game is."""
+
+    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
+    type: TimeControlType = TimeControlType.UNKNOWN
+
+
+def _number(kind: Any, text: str, what: str, whole: str) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"invalid time control {whole!r}: {what} {text!r} is not a number") from None
+
+
+def parse_time_control(time_control: str) -> TimeControl:
+    """Reads a PGN ``TimeControl`` tag as python-chess does: periods ``moves/seconds`` joined
+    by ``:``, the last of them may be ``seconds`` alone (sudden death), each with an optional
+    ``+increment``; ``?`` unknown, ``-`` unlimited. ``ValueError`` names what is wrong
+    (sandglass ``*`` periods are not read)."""
+    if not time_control or time_control.startswith("?"):
+        return TimeControl()
+    if time_control.startswith("-"):
+        return TimeControl(type=TimeControlType.UNLIMITED)
+    parts = []
+    for text in time_control.split(":"):
+        # As python-chess: text after a second "+" or "/" is ignored.
+        period, plus, increment = text.partition("+")
+        part = TimeControlPart()
+        if plus:
+            part.increment = _number(float, increment.split("+")[0], "increment", time_control)
+        if "/" in period:
+            moves, _, seconds = period.partition("/")
+            part.moves = _number(int, moves, "move count", time_control)
+            part.time = _number(int, seconds.split("/")[0], "time", time_control)
+        else:
+            part.time = _number(int, period, "time", time_control)
+        parts.append(part)
+    if any(part.moves == 0 for part in parts[:-1]):
+        raise ValueError(
+            f"invalid time control {time_control!r}: only the last period may be sudden death"
+            " (every other one needs moves/seconds)"
+        )
+    first = parts[0]
+    estimate = first.time + 60 * first.increment
+    if estimate < 3 * 60:
+        kind = TimeControlType.BULLET
+    elif estimate < 15 * 60:
+        kind = TimeControlType.BLITZ
+    elif estimate < 60 * 60:
+        kind = TimeControlType.RAPID
+    else:
+        kind = TimeControlType.STANDARD
+    return TimeControl(parts, kind)
+
+
+# python-chess's names for the patterns, with the same groups: prefix and suffix (one
+# whitespace character each), hours/minutes/seconds, mate/cp/depth, arrows.
+TAG_NAME_REGEX = _TAG_NAME
+CLOCK_REGEX = _CLOCK
+EMT_REGEX = _EMT
+EVAL_REGEX = _EVAL
+ARROWS_REGEX = _ARROWS
