@@ -399,7 +399,9 @@ impl Visitor for Builder<'_> {
             return ControlFlow::Continue(());
         }
         if self.board_stack.len() == 1 {
-            if self.result.is_none() {
+            // python-chess's builder sets `[Result]` while it is `*`: the first other
+            // marker wins.
+            if self.result.is_none_or(|r| r == "*") {
                 self.result = Some(result.as_str());
             }
         } else {
@@ -541,8 +543,9 @@ impl GameData {
         self.tags.clone()
     }
 
-    /// The movetext's result when python-chess visits one (at the mainline's level, not
-    /// skipped after an error), else `None`.
+    /// The movetext's result as python-chess's builder keeps it (the first marker other
+    /// than `*` at the mainline's level, not skipped after an error; else `*` if there was
+    /// one), else `None`.
     fn result(&self) -> Option<&'static str> {
         self.result
     }

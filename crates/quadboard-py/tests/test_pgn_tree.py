@@ -182,6 +182,8 @@ ODD = [
     "1. e4 e5 {unterminated",
     "1. f3 e5 2. g4 Qh4# 0-1",
     "1. e4 e5 2. Nf3 $100 Nc6 *",
+    "1. e4 * e5 1-0 2. Nf3 0-1",
+    '[Result "0-1"]\n\n1. e4 * e5 1-0',
 ]
 
 
@@ -193,6 +195,7 @@ def test_odd_and_broken_input_reads_as_python_chess_reads_it(text):
 KNOWN_DIFFERENCES = [
     # python-chess raises IndexError (its builder's stack runs empty at the second `)`).
     "( 1. e4 ) 1. d4 ) e5 (",
+    "( =Q ?! Nc6 0-1 a6 exd6 [Bad\n $1 Nf3 ) *",
     # A result inside a variation: python-chess reads it as a move (two InvalidMoveErrors);
     # the library's reader ends the variation's text there.
     "1. e4 (1. d4 *) e5 *",

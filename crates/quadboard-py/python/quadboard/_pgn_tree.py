@@ -636,13 +636,15 @@ class GameBuilder(BaseVisitor):
         self.variation_stack[-1].nags.add(nag)
 
     def begin_variation(self) -> None:
+        # python-chess asserts a parent here and empties its stack on a stray `)`, then
+        # fails; unbalanced text reads on here, a variation of the root at worst.
         parent = self.variation_stack[-1].parent
-        assert parent is not None, "begin_variation called, but root node on top of stack"
-        self.variation_stack.append(parent)
+        self.variation_stack.append(self.game if parent is None else parent)
         self.in_variation = False
 
     def end_variation(self) -> None:
-        self.variation_stack.pop()
+        if len(self.variation_stack) > 1:
+            self.variation_stack.pop()
 
     def visit_result(self, result: str) -> None:
         if self.game.headers.get("Result", "*") == "*":
