@@ -15,7 +15,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyTuple};
 use quadboard_chess::pgn::{
-    GameWarning, MoveError, Nag, RawTag, Reader, SyntaxError, Termination, Visitor, WarningKind,
+    GameWarning, MoveError, Nag, RawTag, Reader, SyntaxError, SyntaxErrorKind, Termination,
+    Visitor, WarningKind,
 };
 use quadboard_chess::{Move as QMove, Position};
 
@@ -414,6 +415,18 @@ impl Visitor for Builder<'_> {
 
     fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
         // python-chess reads on where the library sees an error: forgiven, with a warning.
+        // A `)` without a variation still ends python-chess's skipping, and a result in a
+        // variation is a move to it (which fails).
+        match error.kind {
+            SyntaxErrorKind::UnmatchedParenthesis => {
+                let _ = self.end_variation();
+            }
+            SyntaxErrorKind::ResultInVariation if self.skip == 0 => {
+                let pos = self.line().pos;
+                self.bad_move(token, pos);
+            }
+            _ => {}
+        }
         self.warn(token, WarningKind::Syntax(error.kind));
         ControlFlow::Continue(())
     }
@@ -722,8 +735,32 @@ pub fn read_movetext(text: &str, board: &Board) -> Option<GameData> {
         return None;
     }
     let root = board.clone();
-    let builder = build(text.as_bytes(), &root);
+    let text = movetext_only(text.as_bytes());
+    let builder = build(&text, &root);
     Some(GameData::from_builder(builder, root))
+}
+
+/// The movetext with every `[` outside comments made a blank: python-chess reads its game's
+/// lines as movetext to the end (a `[` is no token of its), where the library's reader
+/// would start a new game's tags.
+fn movetext_only(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if !text.contains(&b'[') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_vec();
+    let (mut brace, mut semicolon) = (false, false);
+    for b in &mut out {
+        match *b {
+            b'}' if brace => brace = false,
+            b'\n' if semicolon => semicolon = false,
+            _ if brace || semicolon => {}
+            b'{' => brace = true,
+            b';' => semicolon = true,
+            b'[' => *b = b' ',
+            _ => {}
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The tag pairs of tag lines as python-chess reads them: `[Name "value"]` with the value
@@ -768,11 +805,12 @@ fn tag_pair(line: &str) -> Option<(String, String)> {
 /// move, 1 a NAG (int), 2 a `{` comment (python-chess's text), 3 `(`, 4 `)`, 5 a result.
 #[pyfunction]
 pub fn movetext_tokens<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+    let bytes = movetext_only(text.as_bytes());
     let mut tokens = Tokens {
-        text: text.as_bytes(),
+        text: &bytes,
         out: Vec::new(),
     };
-    let mut reader = Reader::new(text.as_bytes());
+    let mut reader = Reader::new(&bytes);
     while reader
         .read_game(&mut tokens)
         .unwrap_or_else(|e| match e {})
@@ -836,6 +874,17 @@ impl Visitor for Tokens<'_> {
     }
     fn result(&mut self, result: Termination) -> ControlFlow<()> {
         self.out.push(Token::Result(result.as_str()));
+        ControlFlow::Continue(())
+    }
+    fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
+        // As the tree's builder reads them (see there).
+        match error.kind {
+            SyntaxErrorKind::UnmatchedParenthesis => self.out.push(Token::Close),
+            SyntaxErrorKind::ResultInVariation => self
+                .out
+                .push(Token::Move(String::from_utf8_lossy(token).into_owned())),
+            _ => {}
+        }
         ControlFlow::Continue(())
     }
     fn end_game(&mut self) {}
