@@ -27,9 +27,14 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   the run (every legal move of each position, weights 1 to 9, among 200,000 entries of
   other keys), the reader from ``chess.polyglot.open_reader`` and
   ``quadboard.polyglot.open_reader``.
-- read_games: every game of the PGN files with headers, mainline moves and the final
-  board; python-chess by ``chess.pgn.read_game``, quadboard by ``quadboard.pgn.read_games``
-  (1 thread, then 2).
+- read_game: every game of the PGN files read with ``read_game`` in a loop, then its
+  headers, mainline moves and the final board (``game.end().board()``); "headers" reads
+  the games and a header of each (the tree is built, no node visited); "every node"
+  visits every node of every tree (variations included), and "mainline boards" calls
+  ``node.board()`` at every node of ``mainline()`` (python-chess replays from the root at
+  each: one round only).
+- read_games: the same per game, quadboard by ``quadboard.pgn.read_games`` over the file
+  names (1 thread, then 2) against python-chess's ``read_game`` loop.
 """
 
 from __future__ import annotations
@@ -62,9 +67,10 @@ def middlegame_fens(pgn_dir: str, count: int = 450, ply: int = 30) -> List[str]:
         for game in quadboard.pgn.read_games(path):
             if len(fens) == count:
                 return fens
-            if len(game.moves) >= 40 and not game.errors:
+            moves = list(game.mainline_moves())
+            if len(moves) >= 40 and not game.errors:
                 replay = quadboard.Board()
-                for move in game.moves[:ply]:
+                for move in moves[:ply]:
                     replay.push(move)
                 if replay.legal_moves:
                     fens.append(replay.fen())
@@ -115,17 +121,38 @@ def chess_perft(board: chess.Board, depth: int) -> int:
     return nodes
 
 
-def read_chess(paths: List[str]) -> Callable[[], None]:
+def headers_only(game) -> None:
+    game.headers["White"]
+
+
+def every_node(game) -> None:
+    stack = [game]
+    while stack:
+        stack.extend(stack.pop().variations)
+
+
+def mainline_boards(game) -> None:
+    for node in game.mainline():
+        node.board()
+
+
+def end_board(game) -> None:
+    game.headers
+    list(game.mainline_moves())
+    game.end().board()
+
+
+def read_loop(pgn, paths: List[str], work: Callable) -> Callable[[], None]:
+    """``pgn.read_game`` over the files, ``work`` on each game."""
+
     def run() -> None:
         for path in paths:
             with open(path, encoding="utf-8") as f:
                 while True:
-                    game = chess.pgn.read_game(f)
+                    game = pgn.read_game(f)
                     if game is None:
                         break
-                    game.headers
-                    list(game.mainline_moves())
-                    game.end().board()
+                    work(game)
 
     return run
 
@@ -134,9 +161,7 @@ def read_quadboard(paths: List[str], threads: int) -> Callable[[], None]:
     def run() -> None:
         for path in paths:
             for game in quadboard.pgn.read_games(path, threads=threads):
-                game.headers
-                game.moves
-                game.board()
+                end_board(game)
 
     return run
 
@@ -388,11 +413,30 @@ def main() -> None:
     if paths:
         games = sum(1 for path in paths for _ in quadboard.pgn.read_games(path))
         rounds = max(1, args.rounds // 2)
-        peer, ours1, ours2 = best_of(
-            rounds, [read_chess(paths), read_quadboard(paths, 1), read_quadboard(paths, 2)]
+        peer, ours, ours1, ours2 = best_of(
+            rounds,
+            [
+                read_loop(chess.pgn, paths, end_board),
+                read_loop(quadboard.pgn, paths, end_board),
+                read_quadboard(paths, 1),
+                read_quadboard(paths, 2),
+            ],
         )
+        report(f"read_game, {games} games", peer, ours)
         report(f"read_games, {games} games, 1 thread", peer, ours1)
         report(f"read_games, {games} games, 2 threads", peer, ours2)
+        peer, ours = best_of(
+            rounds, [read_loop(chess.pgn, paths, headers_only), read_loop(quadboard.pgn, paths, headers_only)]
+        )
+        report("read_game, headers", peer, ours)
+        peer, ours = best_of(
+            rounds, [read_loop(chess.pgn, paths, every_node), read_loop(quadboard.pgn, paths, every_node)]
+        )
+        report("read_game, every node", peer, ours)
+        peer, ours = best_of(
+            1, [read_loop(chess.pgn, paths, mainline_boards), read_loop(quadboard.pgn, paths, mainline_boards)]
+        )
+        report("read_game, mainline boards", peer, ours)
     else:
         print(f"read_games: no PGN files in {args.pgn_dir}, skipped")
 

@@ -11,6 +11,7 @@ pub mod board;
 pub mod errors;
 pub mod moves;
 pub mod pgn;
+pub mod pgn_tree;
 pub mod polyglot;
 pub mod rules;
 pub mod squareset;
@@ -24,7 +25,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<squareset::SquareSet>()?;
-    m.add_class::<pgn::Game>()?;
+    m.add_class::<pgn_tree::GameData>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<polyglot::BookFile>()?;
     m.add(
@@ -42,6 +43,9 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::read_movetext, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::movetext_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::tag_pairs, m)?)?;
     m.add_function(wrap_pyfunction!(polyglot::polyglot_random_array, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::between, m)?)?;

@@ -1,5 +1,6 @@
-//! `quadboard.pgn`: games read from PGN files in chunks of whole games, parsed by the
-//! library's `pgn` module on worker threads without the GIL.
+//! `quadboard.pgn.read_games`: games read from PGN files in chunks of whole games, parsed
+//! by the library's `pgn` module into game trees ([`GameData`]) on worker threads without
+//! the GIL.
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -9,59 +10,20 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
-use quadboard_chess::pgn::{next_game_start, Game as TreeGame, Reader, SEVEN_TAG_ROSTER};
+use quadboard_chess::pgn::{next_game_start, Reader};
 
-use crate::board::Board;
-use crate::moves::Move;
+use crate::pgn_tree::GameData;
 
 /// About how many bytes of PGN are read and parsed per batch.
 const CHUNK: usize = 4 << 20;
 
-/// A game parsed off the GIL: tags, mainline moves in python-chess's form, the board after
-/// them (with its move stack), the problems met and what was forgiven.
-struct Parsed {
-    tags: Vec<(String, String)>,
-    moves: Vec<Move>,
-    board: Board,
-    errors: Vec<String>,
-    warnings: Vec<String>,
-}
-
-impl Parsed {
-    fn new(game: &TreeGame) -> Parsed {
-        let start = *game.start_position();
-        let mut board = Board::from_position(start, start.castling_mode().is_chess960());
-        let mainline = game.mainline_moves();
-        let mut moves = Vec::with_capacity(mainline.len());
-        for m in mainline {
-            moves.push(board.to_py(&board.pos, m));
-            let before = board.pos;
-            board.pos.play_unchecked(m);
-            board.stack.push(crate::board::Entry {
-                before,
-                loose: false,
-                castling_raw: before.castling_rooks(),
-                m,
-            });
-        }
-        Parsed {
-            tags: game.tags().to_vec(),
-            moves,
-            board,
-            errors: game.errors().iter().map(ToString::to_string).collect(),
-            warnings: game.warnings().iter().map(ToString::to_string).collect(),
-        }
-    }
-}
-
 /// Parses whole games of `bytes` on up to `threads` threads, in order.
-fn parse_chunk(bytes: &[u8], threads: usize) -> Vec<Parsed> {
+fn parse_chunk(bytes: &[u8], threads: usize) -> Vec<GameData> {
     let parse = |part: &[u8]| {
-        let mut reader = Reader::new(part);
+        let mut reader = Reader::new(part).keep_games(true);
         let mut games = Vec::new();
-        while let Some(game) = TreeGame::read(&mut reader).unwrap_or_else(|e| match e {}) {
-            games.push(Parsed::new(&game));
+        while reader.skip_game().unwrap_or_else(|e| match e {}) {
+            games.push(GameData::read_whole(reader.last_game_bytes()));
         }
         games
     };
@@ -94,7 +56,7 @@ struct State {
     input: Box<dyn Read + Send>,
     pending: Vec<u8>,
     done: bool,
-    ready: VecDeque<Parsed>,
+    ready: VecDeque<GameData>,
 }
 
 impl State {
@@ -156,7 +118,8 @@ fn open(path: &PathBuf) -> io::Result<Box<dyn Read + Send>> {
     })
 }
 
-/// The games of a PGN file, one by one (`quadboard.pgn.read_games`).
+/// The games of a PGN file, one by one, as [`GameData`] (`quadboard.pgn.read_games` makes
+/// them `Game` trees).
 #[pyclass(module = "quadboard.pgn")]
 pub struct GameReader {
     state: Mutex<Option<State>>,
@@ -170,7 +133,7 @@ impl GameReader {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<GameData>> {
         let threads = self.threads;
         let path = &self.path;
         let next = py.detach(|| {
@@ -191,8 +154,7 @@ impl GameReader {
             Ok::<_, String>(game)
         });
         match next {
-            Ok(Some(parsed)) => Game::new(py, parsed).map(Some),
-            Ok(None) => Ok(None),
+            Ok(game) => Ok(game),
             Err(e) => Err(PyOSError::new_err(e)),
         }
     }
@@ -218,81 +180,4 @@ pub fn read_games(path: PathBuf, threads: i64) -> PyResult<GameReader> {
         threads,
         path,
     })
-}
-
-/// A game read from PGN: `headers`, the mainline `moves`, `board()` after them and the
-/// `errors` met (a move that cannot be played ends its line).
-#[pyclass(name = "Game", module = "quadboard.pgn")]
-pub struct Game {
-    /// The tags: the Seven Tag Roster first (`?` and friends when missing), then the
-    /// others in file order.
-    #[pyo3(get)]
-    headers: Py<PyDict>,
-    /// The mainline's moves.
-    #[pyo3(get)]
-    moves: Py<PyList>,
-    /// What went wrong, one message each: `ply <p> <text>: <reason>`.
-    #[pyo3(get)]
-    errors: Py<PyList>,
-    /// What was read although it departs from the standard (a FEN's full-move number 0,
-    /// `0-0`, a missing result, ...; docs/pgn.md), one message each.
-    #[pyo3(get)]
-    warnings: Py<PyList>,
-    board: Board,
-}
-
-impl Game {
-    fn new(py: Python<'_>, parsed: Parsed) -> PyResult<Game> {
-        let headers = PyDict::new(py);
-        for (name, value) in SEVEN_TAG_ROSTER {
-            headers.set_item(name, value)?;
-        }
-        for (name, value) in &parsed.tags {
-            headers.set_item(name, value)?;
-        }
-        let moves = parsed
-            .moves
-            .iter()
-            .map(|m| m.object(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(Game {
-            headers: headers.unbind(),
-            moves: PyList::new(py, moves)?.unbind(),
-            errors: PyList::new(py, parsed.errors)?.unbind(),
-            warnings: PyList::new(py, parsed.warnings)?.unbind(),
-            board: parsed.board,
-        })
-    }
-}
-
-#[pymethods]
-impl Game {
-    /// The board after the mainline, with the mainline as its move stack.
-    fn board(&self) -> Board {
-        self.board.clone()
-    }
-
-    /// The mainline's moves (a list).
-    fn mainline_moves(&self, py: Python<'_>) -> Py<PyList> {
-        self.moves.clone_ref(py)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let headers = self.headers.bind(py);
-        let get = |name: &str| {
-            headers
-                .get_item(name)
-                .ok()
-                .flatten()
-                .map(|v| v.to_string())
-                .unwrap_or_default()
-        };
-        format!(
-            "<Game ({} vs. {}, {}, {} moves)>",
-            get("White"),
-            get("Black"),
-            get("Date"),
-            self.moves.bind(py).len()
-        )
-    }
 }

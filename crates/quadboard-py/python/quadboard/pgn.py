@@ -1,5 +1,25 @@
-"""Reading PGN files: ``read_games(path, *, threads=1)`` yields ``Game`` objects."""
+"""python-chess's ``chess.pgn`` (1.11) on quadboard: reading games (``read_game``,
+``read_headers``, ``skip_game``) into trees (``Game``, ``GameNode``, ``ChildNode``),
+visitors and exporters, and ``read_games(path, *, threads=1)``, the fast batch reader
+over a file name (compressed files, threads) that yields the same ``Game`` trees."""
 
-from ._quadboard import Game, GameReader, read_games
+from ._pgn_text import *  # noqa: F401,F403
+from ._pgn_text import __all__ as _TEXT_NAMES
+from ._pgn_tree import (
+    BoardBuilder,
+    ChildNode,
+    Game,
+    GameBuilder,
+    GameNode,
+    HeadersBuilder,
+    Mainline,
+    read_game,
+    read_games,
+    read_headers,
+    skip_game,
+)
 
-__all__ = ["Game", "GameReader", "read_games"]
+__all__ = [
+    "BoardBuilder", "ChildNode", "Game", "GameBuilder", "GameNode", "HeadersBuilder",
+    "Mainline", "read_game", "read_games", "read_headers", "skip_game",
+] + list(_TEXT_NAMES)
