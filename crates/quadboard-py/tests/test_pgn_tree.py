@@ -494,3 +494,18 @@ def test_token_soup_never_fails():
         total += 1
         same += ours == theirs
     assert same >= 0.9 * total
+
+
+@pytest.mark.parametrize("tag", [None, "", "?", "-", "40/7200:3600", "300+2", "5400+30"])
+def test_time_control_of_the_tag_as_python_chess(tag):
+    ours, theirs = quadboard.pgn.Game(), chess.pgn.Game()
+    if tag is not None:
+        ours.headers["TimeControl"] = theirs.headers["TimeControl"] = tag
+    assert repr(ours.time_control()) == repr(theirs.time_control())
+
+
+def test_time_control_that_cannot_be_read_is_a_value_error():
+    game = quadboard.pgn.Game()
+    game.headers["TimeControl"] = "40/abc"
+    with pytest.raises(ValueError):
+        game.time_control()

@@ -20,6 +20,7 @@ from ._pgn_text import (
     SKIP,
     BaseVisitor,
     Headers,
+    TimeControl,
     StringExporter,
     comment_arrows,
     comment_clock,
@@ -30,6 +31,7 @@ from ._pgn_text import (
     comment_with_clock,
     comment_with_emt,
     comment_with_eval,
+    parse_time_control,
 )
 from ._quadboard import Board
 
@@ -523,10 +525,10 @@ class Game(GameNode):
         visitor.end_game()
         return visitor.result()
 
-    def time_control(self) -> Any:
-        """python-chess's ``TimeControl`` of the ``TimeControl`` tag (needs python-chess's
-        parser: not provided here)."""
-        raise NotImplementedError("time_control is not provided by quadboard.pgn")
+    def time_control(self) -> TimeControl:
+        """The ``TimeControl`` tag read by ``parse_time_control`` (``ValueError`` when it
+        cannot be read; no tag is an unknown time control)."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
 
     @classmethod
     def from_board(cls, board: Board) -> "Game":
