@@ -518,9 +518,19 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     };
 
     let king_targets = checks.king_targets(target);
-    if king_targets.any() {
+    if king_targets.more_than_one() || target == Bitboard::FULL {
         let danger = king_danger::<C, S, B>(node, &checks);
         visitor.piece(Role::King, checks.king, king_targets & !danger);
+    } else if let Some(square) = king_targets.lsb() {
+        // One square of a restricted target (as for captures): testing it costs less
+        // than every attack of theirs. Seen through our king, as `king_danger` is. Full
+        // generation keeps the danger map: perft's interior nodes, which use it, counted
+        // more instructions per leaf with the test (docs/log/2026-11-26-make-move-2.md).
+        let attacked =
+            attacked_by::<C, S, B>(node, square, checks.occupied ^ checks.king.bitboard());
+        if !attacked {
+            visitor.piece(Role::King, checks.king, king_targets);
+        }
     }
     if checks.checkers.more_than_one() {
         return;

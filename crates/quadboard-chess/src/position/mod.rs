@@ -56,24 +56,51 @@ use alloc::string::String;
 // wherever the caller's frame put it, and whether they forwarded to `play_unchecked`'s
 // first read (the 64-byte board) depended on that address: 12 or 21 ns per move made,
 // run by run (docs/log/2026-11-26-make-move.md).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(align(64))]
+//
+// The key is the last 8 bytes. A caller that reads it right after `play_unchecked` may be
+// compiled to load 16 bytes from it (the copy-make benchmark's tally was): with the
+// counters after the key, that load spanned three stores of the make and waited for them
+// to retire instead of forwarding (docs/log/2026-11-26-make-move-2.md).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(64))]
 pub struct Position {
     /// Placement, castling rooks and en passant square: what move generation reads.
     pub(crate) node: DenseNode,
-    pub(crate) turn: Color,
-    pub(crate) mode: CastlingMode,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    pub(crate) turn: Color,
+    pub(crate) mode: CastlingMode,
+    /// Always zero: places the key at the end.
+    spare: [u8; SPARE],
     pub(crate) key: u64,
 }
+
+/// The bytes between the fields and the key (see the layout comment on [`Position`]).
+const SPARE: usize = 128 - 8 - core::mem::size_of::<DenseNode>() - 10;
 
 // The layout that the copy's speed hangs on (see the comment on `Position`): a field more
 // that took it past 128 bytes would make a copy three moves, the last one overlapping.
 const _: () = assert!(
-    core::mem::size_of::<Position>() == 128 && core::mem::align_of::<Position>() == 64,
-    "Position must stay 128 bytes aligned to 64: two aligned 64-byte moves per copy"
+    core::mem::size_of::<Position>() == 128
+        && core::mem::align_of::<Position>() == 64
+        && core::mem::offset_of!(Position, node) == 0
+        && core::mem::offset_of!(Position, key) == 120,
+    "Position must stay 128 bytes aligned to 64 (two aligned 64-byte moves per copy), \
+     the node first and the key last"
 );
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("node", &self.node)
+            .field("turn", &self.turn)
+            .field("mode", &self.mode)
+            .field("halfmoves", &self.halfmoves)
+            .field("fullmoves", &self.fullmoves)
+            .field("key", &self.key)
+            .finish()
+    }
+}
 
 impl Default for Position {
     fn default() -> Position {
@@ -94,6 +121,7 @@ impl Position {
             mode: CastlingMode::Standard,
             halfmoves: 0,
             fullmoves: 1,
+            spare: [0; SPARE],
             key: 0x463b_9618_1691_fc9c,
         }
     }
@@ -112,6 +140,7 @@ impl Position {
             mode,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            spare: [0; SPARE],
             key: 0,
         };
         pos.key = pos.compute_key();
@@ -284,11 +313,16 @@ impl Position {
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         let board = self.board();
-        let (king, us) = (self.our_king(), self.turn);
+        let us = self.turn;
+        // Validation guarantees the king (a1 only stands in for an impossible case), and
+        // that the kings do not touch: no king is ever a checker, so it is not looked for.
+        let king = board
+            .by_piece(Piece::new(us, Role::King))
+            .lsb()
+            .unwrap_or(Square::A1);
         let them = board.by_color(!us);
         let mut checkers = (attacks::knight(king) & board.by_role(Role::Knight)
-            | attacks::pawn(us, king) & board.by_role(Role::Pawn)
-            | attacks::king(king) & board.by_role(Role::King))
+            | attacks::pawn(us, king) & board.by_role(Role::Pawn))
             & them;
         // The empty-board rays skip a slider lookup when no slider of theirs is on a
         // line with the king, as in most positions.
@@ -398,8 +432,17 @@ impl Position {
     ///
     /// The placement changes by the same code as in perft; the key changes by the pieces
     /// the move's kind moves, so no square is looked up twice.
+    //
+    // Normal moves (all but castling, en passant and promotions) take a straight path of
+    // their own and the rest one call: with every kind in one match the make kept more
+    // values live across the branches than registers hold, and spilled them on every move
+    // (docs/log/2026-11-26-make-move-2.md).
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        if !matches!(m.kind(), MoveKind::Normal) {
+            self.play_special(m);
+            return;
+        }
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
@@ -407,11 +450,69 @@ impl Position {
         // An illegal move may start on an empty square: a pawn stands in, so that the
         // result stays memory safe.
         let role = board.role_at(from).unwrap_or(Role::Pawn);
+        let victim = if board.by_color(them).contains(to) {
+            board.role_at(to)
+        } else {
+            None
+        };
+        let piece = Piece::new(us, role);
+        let mut key = self.key
+            ^ zobrist::white_to_move()
+            ^ zobrist::piece_square(piece, from)
+            ^ zobrist::piece_square(piece, to);
+        if let Some(victim) = victim {
+            key ^= zobrist::piece_square(Piece::new(them, victim), to);
+        }
+        if self.node.ep_square.is_some() {
+            key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
+        }
+        let lost = self.node.rights_lost(us, role, from, to);
+        if lost.any() {
+            key ^= lost_rights_key(board, lost);
+        }
+        if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+            self.node.make_double_push(us, from, to);
+            key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
+        } else {
+            self.node.make_move(us, role, from, to);
+        }
+        self.finish(key, role == Role::Pawn || victim.is_some());
+    }
+
+    /// The new key, the side to move and the counters, after a move that was `irreversible`
+    /// (a pawn move or a capture) or not.
+    #[inline(always)]
+    fn finish(&mut self, key: u64, irreversible: bool) {
+        self.key = key;
+        // Saturating: a FEN may give any counter, and playing on must not overflow.
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+    }
+
+    /// [`Position::play_unchecked`] for castling, en passant and promotions.
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let board = &self.node.board;
+        let role = board.role_at(from).unwrap_or(Role::Pawn);
         let piece = |role| Piece::new(us, role);
         let mut key =
             self.key ^ zobrist::white_to_move() ^ zobrist::piece_square(piece(role), from);
         if self.node.ep_square.is_some() {
             key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
+        }
+        let lost = self.node.rights_lost(us, role, from, to);
+        if lost.any() {
+            key ^= lost_rights_key(board, lost);
         }
         let mut irreversible = role == Role::Pawn;
         match m.kind() {
@@ -440,26 +541,11 @@ impl Position {
                 key ^= zobrist::piece_square(piece(landed), to);
             }
         }
-        let lost = self.node.rights_lost(us, role, from, to);
-        if lost.any() {
-            // Each right's key depends on the side of its king, read before the move.
-            key ^= zobrist::castling_key(board, lost);
-        }
         self.node.play(us, role, m);
         if self.node.ep_square.is_some() {
             key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
         }
-        self.key = key;
-        self.turn = them;
-        // Saturating: a FEN may give any counter, and playing on must not overflow.
-        self.halfmoves = if irreversible {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
+        self.finish(key, irreversible);
     }
 
     /// The key of the castling rights and the en passant square.
@@ -497,6 +583,15 @@ impl Position {
         });
         found.ok_or(UciError::Illegal(MoveText::raw(text)))
     }
+}
+
+/// The key of the castling rights in `lost`, each by the side of its king on `board` (the
+/// board before the move). Out of line: few moves take a right, and inlined, its loops
+/// made [`Position::play_unchecked`] spill registers on every move.
+#[cold]
+#[inline(never)]
+fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
+    zobrist::castling_key(board, lost)
 }
 
 /// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).

@@ -122,3 +122,33 @@ fn threads_and_table_give_the_same_counts() {
         }
     }
 }
+
+/// A king with one capture in reach is tested on that square alone (not with every attack
+/// of theirs): the capture is listed when nothing guards the victim, and not when a knight
+/// guards it, a rook sees the square through the king that leaves the line, or (the king
+/// in check by the victim) a rook behind the victim guards it.
+#[test]
+fn a_single_king_capture_is_tested_exactly() {
+    let cases = [
+        ("7k/8/8/8/3Kp3/8/8/8 w - - 0 1", vec!["d4e4"]),
+        ("7k/8/5n2/8/3Kp3/8/8/8 w - - 0 1", vec![]),
+        ("7k/8/8/8/r2Kp3/8/8/8 w - - 0 1", vec![]),
+        ("7k/8/8/8/3Kr3/8/8/8 w - - 0 1", vec!["d4e4"]),
+        ("4r2k/8/8/8/3Kr3/8/8/8 w - - 0 1", vec![]),
+    ];
+    for (fen, expected) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let captures: Vec<String> = pos
+            .captures()
+            .iter()
+            .map(|&m| pos.to_uci(m).to_string())
+            .collect();
+        assert_eq!(captures, expected, "{fen}");
+        let listed = pos.legal_moves();
+        let king_captures = listed
+            .iter()
+            .filter(|&&m| pos.captured(m).is_some())
+            .count();
+        assert_eq!(king_captures, expected.len(), "{fen}");
+    }
+}
