@@ -400,13 +400,22 @@ impl Position {
     /// the move's kind moves, so no square is looked up twice.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        // An illegal move may start on an empty square: a pawn stands in, so that the
+        // result stays memory safe.
+        let role = self.node.board.role_at(m.from()).unwrap_or(Role::Pawn);
+        self.play_unchecked_keyed::<true>(m, role);
+    }
+
+    /// [`Position::play_unchecked`] of a move by a piece of `role` (the one on its origin,
+    /// which a reader of notation knows already), leaving the key as it was when `KEY` is
+    /// false: for the PGN checker, which reads no key (docs/log/2026-11-26-pgn-speed.md).
+    /// The key is then stale.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_keyed<const KEY: bool>(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let board = &self.node.board;
-        // An illegal move may start on an empty square: a pawn stands in, so that the
-        // result stays memory safe.
-        let role = board.role_at(from).unwrap_or(Role::Pawn);
         let piece = |role| Piece::new(us, role);
         let mut key =
             self.key ^ zobrist::white_to_move() ^ zobrist::piece_square(piece(role), from);
@@ -449,7 +458,9 @@ impl Position {
         if self.node.ep_square.is_some() {
             key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
         }
-        self.key = key;
+        if KEY {
+            self.key = key;
+        }
         self.turn = them;
         // Saturating: a FEN may give any counter, and playing on must not overflow.
         self.halfmoves = if irreversible {
