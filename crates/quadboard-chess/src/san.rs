@@ -488,13 +488,9 @@ fn piece_letter(letter: u8) -> Option<Role> {
 /// `[NBRQKP][file][rank][x|-]<square>[[=]NBRQ|nbrq]` or castling, then any of `+#!?`.
 #[inline(always)]
 pub(crate) fn read(text: &[u8]) -> Option<San> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
-        end -= 1;
-    }
-    let text = &text[..end];
     // The shapes most moves have (`e4`, `Nf3`, `exd5`, `Nxe5`), read by their length; the
-    // grammar below reads them to the same `San`, a few times slower (cachegrind).
+    // grammar below reads them to the same `San`, a few times slower (cachegrind). They
+    // end in a digit, so before looking for suffixes.
     let normal = |role, file, capture, to_file: u8, to_rank: u8| San::Normal {
         role,
         file,
@@ -521,7 +517,11 @@ pub(crate) fn read(text: &[u8]) -> Option<San> {
         }
         _ => {}
     }
-    read_grammar(text)
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    read_grammar(&text[..end])
 }
 
 /// [`read`] after the suffixes, by the whole grammar.

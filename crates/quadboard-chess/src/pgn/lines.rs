@@ -79,11 +79,7 @@ impl Position {
     /// The rest of [`Position::parse_pgn_move`] for `text` that is not a legal move in SAN
     /// (`san`: whether it is SAN at all): null moves and UCI.
     #[cold]
-    fn parse_pgn_move_not_san(
-        &self,
-        text: &[u8],
-        san: bool,
-    ) -> Result<(Move, Role), MoveError> {
+    fn parse_pgn_move_not_san(&self, text: &[u8], san: bool) -> Result<(Move, Role), MoveError> {
         match text {
             b"--" | b"Z0" | b"0000" => {
                 return if self.is_check() {

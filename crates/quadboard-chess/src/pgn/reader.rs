@@ -1466,21 +1466,44 @@ fn tag_name(line: &[u8]) -> &[u8] {
 fn simple_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let line = trim_end(line);
     let inner = line.strip_prefix(b"[")?.strip_suffix(b"\"]")?;
-    // The name up to its space, in one pass with the check of what it may not hold.
-    let mut space = 0;
-    loop {
-        match inner.get(space)? {
-            b' ' => break,
-            b'"' | b']' | b'\t' => return None,
-            _ => space += 1,
-        }
-    }
-    let (name, rest) = inner.split_at(space);
+    let (name, rest) = inner.split_at(tag_name_end(inner)?);
     let value = rest.strip_prefix(b" \"")?;
     if name.is_empty() || has_quote_backslash_or_high(value) {
         return None;
     }
     Some((name, value))
+}
+
+/// The index of the space that ends the tag name at the start of `inner`; `None` when a
+/// `"`, `]` or tab comes first, or no space. Eight bytes at a time: a byte at a time cost
+/// 54 instructions a tag (cachegrind).
+#[inline(always)]
+fn tag_name_end(inner: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    loop {
+        let rest = &inner[i..];
+        if rest.is_empty() {
+            return None;
+        }
+        let n = rest.len().min(8);
+        // Padded with zero bytes, which match none of the four.
+        let mut word = [0; 8];
+        word[..n].copy_from_slice(&rest[..n]);
+        let w = u64::from_le_bytes(word);
+        let hit = |b: u8| {
+            let x = w ^ (LOW * u64::from(b));
+            x.wrapping_sub(LOW) & !x & HIGH
+        };
+        let found = hit(b' ') | hit(b'"') | hit(b']') | hit(b'\t');
+        if found != 0 {
+            // The lowest flagged byte is a true match (a false one needs a true one below).
+            let at = (found.trailing_zeros() / 8) as usize;
+            return (rest[at] == b' ').then_some(i + at);
+        }
+        i += n;
+    }
 }
 
 fn trim_cr(text: &[u8]) -> &[u8] {
@@ -1503,4 +1526,51 @@ pub(crate) fn count_newlines(bytes: &[u8]) -> u64 {
         .chunks(255)
         .map(|c| u64::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// The word-at-a-time scans against a byte at a time, for every length around their
+    /// eight-byte steps and every position of each byte they look for.
+    #[test]
+    fn word_scans_match_byte_scans() {
+        for len in 0..=20 {
+            for at in 0..len {
+                for special in [b' ', b'"', b']', b'\t', b'\\', b'\n', 0x80, 0xff, b'x'] {
+                    let mut bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+                    bytes[at] = special;
+                    let name_end = bytes
+                        .iter()
+                        .position(|b| matches!(b, b' ' | b'"' | b']' | b'\t'))
+                        .filter(|&i| bytes[i] == b' ');
+                    assert_eq!(tag_name_end(&bytes), name_end, "{bytes:?}");
+                    let flagged = bytes.iter().any(|&b| b == b'"' || b == b'\\' || b >= 0x80);
+                    assert_eq!(has_quote_backslash_or_high(&bytes), flagged, "{bytes:?}");
+                    let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                    assert_eq!(count_newlines(&bytes), newlines);
+                }
+            }
+        }
+        let many = b"\n".repeat(1000);
+        assert_eq!(count_newlines(&many), 1000);
+    }
+
+    #[test]
+    fn simple_tags_and_the_rest() {
+        assert_eq!(
+            simple_tag(b"[WhiteRatingDiff \"+5\"]\r"),
+            Some((&b"WhiteRatingDiff"[..], &b"+5"[..]))
+        );
+        assert_eq!(simple_tag(b"[Event \"\"]"), Some((&b"Event"[..], &b""[..])));
+        // Left to the general reader: quotes or a `]` in the name, no space, escapes.
+        assert_eq!(simple_tag(b"[Ev\"ent \"x\"]"), None);
+        assert_eq!(simple_tag(b"[Ev]ent \"x\"]"), None);
+        assert_eq!(simple_tag(b"[Event\t\"x\"]"), None);
+        assert_eq!(simple_tag(b"[Event\"x\"]"), None);
+        assert_eq!(simple_tag(b"[ \"x\"]"), None);
+        assert_eq!(simple_tag(b"[Event \"a\\\"b\"]"), None);
+    }
 }
