@@ -37,7 +37,6 @@ pub struct CheckedGame {
 /// let second = reader.read_game(&mut checker).unwrap().unwrap();
 /// assert_eq!((second.moves, second.errors.len()), (2, 0));
 /// ```
-#[derive(Default)]
 pub struct Checker {
     start: Option<GameStart>,
     start_tags: StartTags,
@@ -53,7 +52,23 @@ pub struct Checker {
 impl Checker {
     /// A checker for any number of games.
     pub fn new() -> Checker {
-        Checker::default()
+        Checker {
+            start: None,
+            start_tags: StartTags::default(),
+            // Nothing here reads a key: their update would be 5 % of checking.
+            lines: Lines::without_keys(),
+            moves: 0,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            dead: false,
+            movetext: false,
+        }
+    }
+}
+
+impl Default for Checker {
+    fn default() -> Checker {
+        Checker::new()
     }
 }
 

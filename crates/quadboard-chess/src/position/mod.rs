@@ -439,40 +439,53 @@ impl Position {
     // (docs/log/2026-11-26-make-move-2.md).
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        // An illegal move may start on an empty square: a pawn stands in, so that the
+        // result stays memory safe.
+        let role = self.node.board.role_at(m.from()).unwrap_or(Role::Pawn);
+        self.play_unchecked_keyed::<true>(m, role);
+    }
+
+    /// [`Position::play_unchecked`] of a move by a piece of `role` (the one on its origin,
+    /// which a reader of notation knows already), leaving the key as it was when `KEY` is
+    /// false: for the PGN checker, which reads no key (docs/log/2026-11-26-pgn-speed.md).
+    /// The key is then stale.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_keyed<const KEY: bool>(&mut self, m: Move, role: Role) {
         if !matches!(m.kind(), MoveKind::Normal) {
-            self.play_special(m);
+            self.play_special::<KEY>(m, role);
             return;
         }
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let board = &self.node.board;
-        // An illegal move may start on an empty square: a pawn stands in, so that the
-        // result stays memory safe.
-        let role = board.role_at(from).unwrap_or(Role::Pawn);
         let victim = if board.by_color(them).contains(to) {
             board.role_at(to)
         } else {
             None
         };
-        let piece = Piece::new(us, role);
-        let mut key = self.key
-            ^ zobrist::white_to_move()
-            ^ zobrist::piece_square(piece, from)
-            ^ zobrist::piece_square(piece, to);
-        if let Some(victim) = victim {
-            key ^= zobrist::piece_square(Piece::new(them, victim), to);
-        }
-        if self.node.ep_square.is_some() {
-            key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
-        }
-        let lost = self.node.rights_lost(us, role, from, to);
-        if lost.any() {
-            key ^= lost_rights_key(board, lost);
+        let mut key = self.key;
+        if KEY {
+            let piece = Piece::new(us, role);
+            key ^= zobrist::white_to_move()
+                ^ zobrist::piece_square(piece, from)
+                ^ zobrist::piece_square(piece, to);
+            if let Some(victim) = victim {
+                key ^= zobrist::piece_square(Piece::new(them, victim), to);
+            }
+            if self.node.ep_square.is_some() {
+                key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
+            }
+            let lost = self.node.rights_lost(us, role, from, to);
+            if lost.any() {
+                key ^= lost_rights_key(board, lost);
+            }
         }
         if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
             self.node.make_double_push(us, from, to);
-            key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
+            if KEY {
+                key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
+            }
         } else {
             self.node.make_move(us, role, from, to);
         }
@@ -496,23 +509,24 @@ impl Position {
         self.turn = !self.turn;
     }
 
-    /// [`Position::play_unchecked`] for castling, en passant and promotions.
+    /// [`Position::play_unchecked_keyed`] for castling, en passant and promotions.
     #[inline(never)]
-    fn play_special(&mut self, m: Move) {
+    fn play_special<const KEY: bool>(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let board = &self.node.board;
-        let role = board.role_at(from).unwrap_or(Role::Pawn);
         let piece = |role| Piece::new(us, role);
-        let mut key =
-            self.key ^ zobrist::white_to_move() ^ zobrist::piece_square(piece(role), from);
-        if self.node.ep_square.is_some() {
-            key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
-        }
-        let lost = self.node.rights_lost(us, role, from, to);
-        if lost.any() {
-            key ^= lost_rights_key(board, lost);
+        let mut key = self.key;
+        if KEY {
+            key ^= zobrist::white_to_move() ^ zobrist::piece_square(piece(role), from);
+            if self.node.ep_square.is_some() {
+                key ^= zobrist::en_passant_key(board, us, self.node.ep_square);
+            }
+            let lost = self.node.rights_lost(us, role, from, to);
+            if lost.any() {
+                key ^= lost_rights_key(board, lost);
+            }
         }
         let mut irreversible = role == Role::Pawn;
         match m.kind() {
@@ -542,10 +556,11 @@ impl Position {
             }
         }
         self.node.play(us, role, m);
-        if self.node.ep_square.is_some() {
+        if KEY && self.node.ep_square.is_some() {
             key ^= zobrist::en_passant_key(&self.node.board, them, self.node.ep_square);
         }
-        self.finish(key, irreversible);
+        // Without KEY the key took only the special move's own terms above: put it back.
+        self.finish(if KEY { key } else { self.key }, irreversible);
     }
 
     /// The key of the castling rights and the en passant square.

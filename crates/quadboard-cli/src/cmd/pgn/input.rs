@@ -93,6 +93,8 @@ pub struct Chunker<R> {
     end: Option<u64>,
     eof: bool,
     done: bool,
+    /// Counts the bytes read, for a stream not wrapped in [`Counted`].
+    bar: Option<ProgressBar>,
 }
 
 /// Bytes asked of the stream at least at a time.
@@ -111,7 +113,16 @@ impl<R: Read> Chunker<R> {
             end: None,
             eof: false,
             done: false,
+            bar: None,
         }
+    }
+
+    /// Counts the bytes read into `bar`. For a file read as it is: wrapping it in
+    /// [`Counted`] instead hides the file's own `read_buf`, and the default one zeroes the
+    /// buffer before every read (2.6 % of `pgn check`'s instructions, cachegrind).
+    pub fn counting(mut self, bar: ProgressBar) -> Chunker<R> {
+        self.bar = Some(bar);
+        self
     }
 
     /// Reads only the games that start in `[begin, end)`. The stream must begin at the
@@ -135,6 +146,9 @@ impl<R: Read> Chunker<R> {
             .read_to_end(&mut self.buf)?;
         // `read_to_end` stops short of the limit only at the end of the stream.
         self.eof = got < want;
+        if let Some(bar) = &self.bar {
+            bar.inc(got as u64);
+        }
         Ok(())
     }
 
@@ -311,6 +325,11 @@ pub fn open(name: &Path, part: Option<Part>, target: usize) -> Result<Input, Str
     let label = name.to_string_lossy();
     let Some(part) = part else {
         let bar = output::progress_bytes(Some(len), &label);
+        if Compression::of(name) == Compression::None {
+            let chunker = Chunker::new(Box::new(file) as Box<dyn Read + Send>, 0, target)
+                .counting(bar.clone());
+            return Ok(Input { chunker, bar });
+        }
         let raw = Counted {
             inner: file,
             bar: bar.clone(),
@@ -339,12 +358,9 @@ pub fn open(name: &Path, part: Option<Part>, target: usize) -> Result<Input, Str
     };
     file.seek(SeekFrom::Start(from))
         .map_err(|e| format!("{shown}: {e}"))?;
-    let raw = Counted {
-        inner: file,
-        bar: bar.clone(),
-    };
-    let chunker =
-        Chunker::new(Box::new(raw) as Box<dyn Read + Send>, from, target).within(begin, end);
+    let chunker = Chunker::new(Box::new(file) as Box<dyn Read + Send>, from, target)
+        .within(begin, end)
+        .counting(bar.clone());
     Ok(Input { chunker, bar })
 }
 
