@@ -509,3 +509,20 @@ def test_time_control_that_cannot_be_read_is_a_value_error():
     game.headers["TimeControl"] = "40/abc"
     with pytest.raises(ValueError):
         game.time_control()
+
+
+@pytest.mark.parametrize("silenced", ["chess.pgn", "quadboard.pgn", None])
+def test_errors_are_logged_unless_either_logger_is_silenced(silenced, caplog):
+    # The module silences both names for the other tests: restore them here.
+    levels = {name: logging.getLogger(name).level for name in ("chess.pgn", "quadboard.pgn")}
+    try:
+        for name in levels:
+            logging.getLogger(name).setLevel(logging.CRITICAL if name == silenced else logging.NOTSET)
+        caplog.clear()
+        game = qpgn.read_game(io.StringIO("1. e4 e5 2. Ke3 *\n"))
+        assert len(game.errors) == 1
+        logged = [r for r in caplog.records if r.name == "quadboard.pgn"]
+        assert len(logged) == (0 if silenced else 1)
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)

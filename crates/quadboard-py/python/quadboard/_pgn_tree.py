@@ -36,6 +36,9 @@ from ._pgn_text import (
 from ._quadboard import Board
 
 LOGGER = logging.getLogger("quadboard.pgn")
+# python-chess's documentation silences its reader's errors through the logger named
+# "chess.pgn", and programs written for it do so: that name is honoured beside ours.
+_PYTHON_CHESS_LOGGER = logging.getLogger("chess.pgn")
 
 # Bumped whenever a node's ``move`` or ``parent`` is set after it was made: boards built
 # from the tree as read (or cached along a walk) are valid only while it is unchanged.
@@ -667,7 +670,8 @@ class GameBuilder(BaseVisitor):
         self.in_variation = True
 
     def handle_error(self, error: Exception) -> None:
-        LOGGER.error("%s while parsing %r", error, self.game)
+        if _PYTHON_CHESS_LOGGER.isEnabledFor(logging.ERROR):
+            LOGGER.error("%s while parsing %r", error, self.game)
         self.game.errors.append(error)
 
     def result(self) -> Any:
