@@ -4,6 +4,7 @@
 fn main() {
     println!("cargo:rerun-if-changed=host/perft_host.cpp");
     println!("cargo:rerun-if-changed=kernels/movegen.cuh");
+    println!("cargo:rerun-if-changed=kernels/levels.cuh");
     cc::Build::new()
         .cpp(true)
         .file("host/perft_host.cpp")

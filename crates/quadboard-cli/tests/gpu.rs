@@ -66,7 +66,7 @@ fn gpu_flags_that_do_not_combine_are_usage_errors() {
         vec!["perft", "3", "--gpu", "--stats"],
         vec!["perft", "3", "--gpu", "--quad"],
         vec!["perft", "3", "--gpu-plies", "2"],
-        vec!["perft", "3", "--gpu", "--gpu-plies", "5"],
+        vec!["perft", "3", "--gpu", "--gpu-plies", "11"],
         vec!["bench", "--gpu", "--quad"],
     ] {
         let out = quadboard(&args);

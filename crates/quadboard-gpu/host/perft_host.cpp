@@ -1,5 +1,7 @@
-// The host build of kernels/movegen.cuh: perft at any depth, for the tests (quadboard_gpu::host).
-#include "../kernels/movegen.cuh"
+// The kernels' code built for the CPU (quadboard_gpu::host and the CPU levels backend):
+// perft by recursion for the tests, and each level step of levels.cuh as a loop over the
+// elements, one thread, in place of a launch.
+#include "../kernels/levels.cuh"
 
 static qb_u64 perft_rec(const QbPos& p, unsigned depth);
 
@@ -15,9 +17,6 @@ struct Rec {
 static qb_u64 perft_rec(const QbPos& p, unsigned depth) {
     if (depth == 0) return 1;
     if (depth == 1) return qb_count_moves(p);
-    // The kernels' fused two plies, where their move list bound holds (always below a
-    // position with at most 16 pieces a side); the unbounded walk otherwise.
-    if (depth == 2 && qb_fits_move_list(p)) return QbPerft<2>::run(p);
     Rec rec{0, &p, depth};
     qb_for_each_move(p, rec);
     return rec.n;
@@ -39,14 +38,38 @@ extern "C" unsigned quadboard_gpu_host_moves(const QbPos* p, QbPos* children, un
     return each.n;
 }
 
-// What one GPU thread computes (QbPerft<depth>, depth 1 to 4, as the kernels qb_perft_1 to
-// qb_perft_4), for positions with at most 16 pieces a side; u64 max for another depth.
-extern "C" qb_u64 quadboard_gpu_host_thread_perft(const QbPos* p, unsigned depth) {
-    switch (depth) {
-        case 1: return QbPerft<1>::run(*p);
-        case 2: return QbPerft<2>::run(*p);
-        case 3: return QbPerft<3>::run(*p);
-        case 4: return QbPerft<4>::run(*p);
-        default: return ~0ULL;
+extern "C" qb_u64 quadboard_gpu_host_prepare(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end,
+                                             unsigned remaining, qb_u64* slots, qb_u64 mask) {
+    qb_u64 total = 0;
+    for (qb_u32 i = start; i < end; ++i) total += qb_prepare_one(pos, cnt, i, remaining, QbTable{slots, mask});
+    return total;
+}
+
+// Returns the number of children written (the next level's length).
+extern "C" qb_u32 quadboard_gpu_host_expand(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end, QbPos* child,
+                                            qb_u32* parent) {
+    qb_u32 at = 0;
+    for (qb_u32 i = start; i < end; ++i) {
+        const qb_u32 n = qb_children_of(cnt, i);
+        if (!(cnt[i] & QB_HIT)) qb_expand_one(pos, cnt, i, at, child, parent);
+        at += n;
     }
+    return at;
+}
+
+extern "C" void quadboard_gpu_host_leaves(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
+                                          qb_u64* parent_cnt) {
+    for (qb_u32 i = start; i < end; ++i) parent_cnt[parent[i]] += qb_count_moves(pos[i]);
+}
+
+extern "C" void quadboard_gpu_host_reduce(const QbPos* pos, const qb_u32* parent, const qb_u64* cnt, qb_u32 start,
+                                          qb_u32 end, unsigned remaining, qb_u64* slots, qb_u64 mask,
+                                          qb_u64* parent_cnt) {
+    for (qb_u32 i = start; i < end; ++i)
+        qb_reduce_one(pos, parent, cnt, i, remaining, QbTable{slots, mask}, parent_cnt);
+}
+
+extern "C" void quadboard_gpu_host_fused(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
+                                         qb_u64* slots, qb_u64 mask, qb_u64* parent_cnt) {
+    for (qb_u32 i = start; i < end; ++i) parent_cnt[parent[i]] += qb_fused_value(pos, i, QbTable{slots, mask});
 }

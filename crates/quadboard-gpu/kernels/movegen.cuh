@@ -402,69 +402,9 @@ QB_HD void qb_for_each_move(const QbPos& p, F& f) {
     qb_generate(p, sink);
 }
 
-// Whether both sides have at most 16 pieces: the bound QB_MAX_MOVES relies on.
-QB_HD bool qb_fits_move_list(const QbPos& p) {
-    const qb_u64 occ = qb_occupied(p);
-    return qb_popcount(occ & p.q[0]) <= 16 && qb_popcount(occ & ~p.q[0]) <= 16;
-}
-
 // The number of legal moves.
 QB_HD qb_u64 qb_count_moves(const QbPos& p) {
     QbCountSink sink{0};
     qb_generate(p, sink);
     return sink.n;
 }
-
-// The most moves a move list holds. With at most 16 pieces a side (the drivers refuse
-// other positions, which only lenient setups have) there are at most 15 * 27 + 8 + 2 =
-// 415 moves (a queen has at most 27, a pawn 12, the king 8 and two castlings).
-#define QB_MAX_MOVES 512
-
-// Appends each move as `from | to << 6 | kind << 12` to a list of QB_MAX_MOVES; moves past
-// that are dropped, never written out of bounds.
-struct QbListSink {
-    qb_u32* moves;
-    int n;
-    QB_MEMBER void add(int from, int to, int kind) {
-        if (n < QB_MAX_MOVES) moves[n++] = (qb_u32)(from | to << 6 | kind << 12);
-    }
-    QB_MEMBER void piece(int from, qb_u64 t) {
-        for (; t; t &= t - 1) add(from, qb_lsb(t), QB_NORMAL);
-    }
-    QB_MEMBER void pawns(qb_u64 t, int delta, int group) {
-        for (; t; t &= t - 1) {
-            int to = qb_lsb(t);
-            if (group == QB_PAWN_PROMO) {
-                for (int role = 5; role >= 2; --role) add(to - delta, to, QB_PROMO + role);
-            } else {
-                add(to - delta, to, group == QB_PAWN_DOUBLE ? QB_DOUBLE : QB_NORMAL);
-            }
-        }
-    }
-    QB_MEMBER void special(int from, int to, int kind) { add(from, to, kind); }
-};
-
-// Perft to a depth fixed at compile time. Each level generates its moves into a list once
-// and walks it, so that the code below is one copy of the generator per level (inlining
-// the next level into every place the generator emits moves multiplies the code by about
-// 20 per level: NVRTC then takes minutes). The last ply is a bulk count, so the last two
-// plies are one loop ("fused") in each thread.
-template <int D>
-struct QbPerft {
-    QB_MEMBER static qb_u64 run(const QbPos& p) {
-        qb_u32 moves[QB_MAX_MOVES];
-        QbListSink list{moves, 0};
-        qb_generate(p, list);
-        qb_u64 n = 0;
-        for (int i = 0; i < list.n; ++i) {
-            const qb_u32 m = moves[i];
-            n += QbPerft<D - 1>::run(qb_make(p, (int)(m & 63), (int)((m >> 6) & 63), (int)(m >> 12)));
-        }
-        return n;
-    }
-};
-
-template <>
-struct QbPerft<1> {
-    QB_MEMBER static qb_u64 run(const QbPos& p) { return qb_count_moves(p); }
-};

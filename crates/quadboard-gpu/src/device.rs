@@ -5,15 +5,14 @@ use std::fmt;
 use std::sync::Arc;
 
 use cudarc::driver::{
-    CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg,
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, LaunchConfig, PushKernelArg,
 };
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
-use quadboard_chess::{Color, Move, Position};
+use quadboard_chess::{Move, Position};
 
-use crate::{kernel_source, GpuPosition};
-
-/// The deepest count one GPU thread makes (kernels `qb_perft_1` to `qb_perft_4`).
-pub const KERNEL_DEPTH_MAX: u32 = 4;
+use crate::host::table_entries;
+use crate::levels::{self, level_capacities, Backend, LEVEL_SLOT_BYTES};
+use crate::{kernel_source, GpuOptions, GpuPosition};
 
 /// Threads per block of every launch.
 const BLOCK: u32 = 256;
@@ -29,9 +28,6 @@ pub enum GpuError {
     Driver(String),
     /// The options are out of range; the reason names the option.
     Options(String),
-    /// The position has more than 16 pieces of one colour (a lenient setup): the kernels'
-    /// move lists are sized for at most 16.
-    TooManyPieces,
 }
 
 impl fmt::Display for GpuError {
@@ -41,9 +37,6 @@ impl fmt::Display for GpuError {
             GpuError::Compile(reason) => write!(f, "CUDA kernels did not compile ({reason})"),
             GpuError::Driver(reason) => write!(f, "CUDA error ({reason})"),
             GpuError::Options(reason) => write!(f, "bad GPU option ({reason})"),
-            GpuError::TooManyPieces => f.write_str(
-                "more than 16 pieces of one colour: the GPU path counts positions with at most 16 a side",
-            ),
         }
     }
 }
@@ -52,25 +45,6 @@ impl std::error::Error for GpuError {}
 
 fn driver(e: cudarc::driver::DriverError) -> GpuError {
     GpuError::Driver(e.to_string())
-}
-
-/// How the work is split between host and device.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct GpuOptions {
-    /// Plies each GPU thread counts (1 to [`KERNEL_DEPTH_MAX`]); the host expands the rest.
-    pub kernel_depth: u32,
-    /// Positions per launch; host and device each hold one batch of 48-byte positions.
-    pub batch: usize,
-}
-
-impl Default for GpuOptions {
-    /// Three plies per thread, batches of 2^21 positions (96 MiB on each side).
-    fn default() -> GpuOptions {
-        GpuOptions {
-            kernel_depth: 3,
-            batch: 1 << 21,
-        }
-    }
 }
 
 /// Finds out whether a shared library of `name` (as cudarc names its candidates) loads,
@@ -151,36 +125,271 @@ fn compile_and_load(
     Ok(module)
 }
 
-/// One CUDA device with the perft kernels loaded.
-pub struct Gpu {
+/// One level in device memory: its capacity and the raw addresses of its three arrays.
+struct DeviceLevel {
+    capacity: usize,
+    pos: u64,
+    parent: u64,
+    cnt: u64,
+}
+
+/// The level steps as kernel launches on one stream.
+struct DeviceBackend {
     stream: Arc<CudaStream>,
-    kernels: Vec<CudaFunction>,
+    prepare: CudaFunction,
+    expand: CudaFunction,
+    leaves: CudaFunction,
+    fused: CudaFunction,
+    reduce: CudaFunction,
+    levels: Vec<DeviceLevel>,
+    plies: u32,
+    /// The memory the levels are carved from.
+    arena: CudaSlice<u64>,
+    arena_bytes: usize,
+    results: CudaSlice<u64>,
+    results_ptr: u64,
+    /// Two words: the children total of `prepare` and the cursor of `expand`.
+    scratch: CudaSlice<u64>,
+    scratch_ptr: u64,
+    table_ptr: u64,
+    table_mask: u64,
+    _table: Option<CudaSlice<u64>>,
+}
+
+fn address<T>(slice: &CudaSlice<T>, stream: &CudaStream) -> u64 {
+    slice.device_ptr(stream).0
+}
+
+fn grid(n: usize) -> LaunchConfig {
+    LaunchConfig {
+        grid_dim: ((n as u32).div_ceil(BLOCK), 1, 1),
+        block_dim: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    }
+}
+
+impl DeviceBackend {
+    /// The address of the counts that level `level`'s parent indices point into.
+    fn parent_counts(&self, level: usize) -> u64 {
+        match level {
+            0 => self.results_ptr,
+            _ => self.levels[level - 1].cnt,
+        }
+    }
+}
+
+impl Backend for DeviceBackend {
+    fn layout(&mut self, plies: u32) {
+        if plies == self.plies {
+            return;
+        }
+        self.plies = plies;
+        // Each array starts on a 256-byte boundary.
+        let align = |bytes: usize| bytes.next_multiple_of(256);
+        let slot_bytes = self.arena_bytes - 3 * 256 * levels::levels_for(plies);
+        let mut at = address(&self.arena, &self.stream);
+        self.levels = level_capacities(slot_bytes, levels::levels_for(plies))
+            .into_iter()
+            .map(|n| {
+                let level = DeviceLevel {
+                    capacity: n,
+                    pos: at,
+                    parent: at + align(n * core::mem::size_of::<GpuPosition>()) as u64,
+                    cnt: at
+                        + (align(n * core::mem::size_of::<GpuPosition>()) + align(n * 4)) as u64,
+                };
+                at = level.cnt + align(n * 8) as u64;
+                level
+            })
+            .collect();
+    }
+
+    fn capacity(&self, level: usize) -> usize {
+        self.levels[level].capacity
+    }
+
+    fn upload(&mut self, roots: &[GpuPosition]) -> Result<(), GpuError> {
+        let n = roots.len();
+        let top = &self.levels[0];
+        let parents: Vec<u32> = (0..n as u32).collect();
+        // SAFETY: level 0 holds at least n positions and parents at these addresses, inside
+        // the arena; the copies are ordered on the stream before any launch that reads them.
+        unsafe {
+            cudarc::driver::result::memcpy_htod_async(top.pos, roots, self.stream.cu_stream())
+                .map_err(driver)?;
+            cudarc::driver::result::memcpy_htod_async(top.parent, &parents, self.stream.cu_stream())
+                .map_err(driver)?;
+        }
+        // The copies read host memory that is dropped at the end of this call.
+        self.stream.synchronize().map_err(driver)?;
+        let mut results = self.results.slice_mut(..n);
+        self.stream.memset_zeros(&mut results).map_err(driver)?;
+        Ok(())
+    }
+
+    fn prepare(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<u64, GpuError> {
+        self.stream.memset_zeros(&mut self.scratch).map_err(driver)?;
+        let l = &self.levels[level];
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(&self.prepare);
+        launch
+            .arg(&l.pos)
+            .arg(&l.cnt)
+            .arg(&s)
+            .arg(&e)
+            .arg(&remaining)
+            .arg(&self.table_ptr)
+            .arg(&self.table_mask)
+            .arg(&self.scratch_ptr);
+        // SAFETY: qb_prepare(const QbPos*, u64*, u32, u32, unsigned, u64*, u64, u64*): the
+        // level's arrays hold `end` elements, the table is null or `mask + 1` entries, and
+        // the scratch word is a u64.
+        unsafe { launch.launch(grid(end - start)) }.map_err(driver)?;
+        let scratch = self.stream.clone_dtoh(&self.scratch).map_err(driver)?;
+        Ok(scratch[0])
+    }
+
+    fn expand(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        self.stream.memset_zeros(&mut self.scratch).map_err(driver)?;
+        let (l, next) = (&self.levels[level], &self.levels[level + 1]);
+        let (s, e) = (start as u32, end as u32);
+        // The cursor: the second scratch word, used as a u32 (little-endian low half).
+        let cursor = self.scratch_ptr + 8;
+        let mut launch = self.stream.launch_builder(&self.expand);
+        launch
+            .arg(&l.pos)
+            .arg(&l.cnt)
+            .arg(&s)
+            .arg(&e)
+            .arg(&next.pos)
+            .arg(&next.parent)
+            .arg(&cursor);
+        // SAFETY: qb_expand(const QbPos*, u64*, u32, u32, QbPos*, u32*, u32*): prepare
+        // found that the children fit the next level, which holds `capacity` elements.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
+    fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let l = &self.levels[level];
+        let parent_cnt = self.parent_counts(level);
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(&self.fused);
+        launch
+            .arg(&l.pos)
+            .arg(&l.parent)
+            .arg(&s)
+            .arg(&e)
+            .arg(&self.table_ptr)
+            .arg(&self.table_mask)
+            .arg(&parent_cnt);
+        // SAFETY: qb_fused and qb_fused_warp(const QbPos*, const u32*, u32, u32, u64*, u64,
+        // u64*): as in leaves, and the table is null or `mask + 1` entries.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
+    fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let l = &self.levels[level];
+        let parent_cnt = self.parent_counts(level);
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(&self.leaves);
+        launch
+            .arg(&l.pos)
+            .arg(&l.parent)
+            .arg(&s)
+            .arg(&e)
+            .arg(&parent_cnt);
+        // SAFETY: qb_leaves(const QbPos*, const u32*, u32, u32, u64*): every parent index
+        // points into the counts above (or the results), as expand and upload wrote them.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
+    fn reduce(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<(), GpuError> {
+        let l = &self.levels[level];
+        let parent_cnt = self.parent_counts(level);
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(&self.reduce);
+        launch
+            .arg(&l.pos)
+            .arg(&l.parent)
+            .arg(&l.cnt)
+            .arg(&s)
+            .arg(&e)
+            .arg(&remaining)
+            .arg(&self.table_ptr)
+            .arg(&self.table_mask)
+            .arg(&parent_cnt);
+        // SAFETY: qb_reduce(const QbPos*, const u32*, const u64*, u32, u32, unsigned, u64*,
+        // u64, u64*): as in leaves, and the table is null or `mask + 1` entries.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
+    fn results(&mut self, n: usize) -> Result<Vec<u64>, GpuError> {
+        let mut out = vec![0u64; n];
+        self.stream
+            .memcpy_dtoh(&self.results.slice(..n), &mut out)
+            .map_err(driver)?;
+        // The copy is queued on the stream: wait for it before reading `out`.
+        self.stream.synchronize().map_err(driver)?;
+        Ok(out)
+    }
+}
+
+/// What the device's memory holds for a count, for the user to see.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GpuMemory {
+    /// Bytes free on the device before quadboard allocated.
+    pub free: usize,
+    /// Bytes of the transposition table (16-byte entries).
+    pub table: usize,
+    /// Bytes of the levels (positions, parents, counts), divided among the levels of each
+    /// count: each level four times the one above.
+    pub levels: usize,
+}
+
+/// One CUDA device with the perft kernels loaded and its memory allocated.
+pub struct Gpu {
+    backend: DeviceBackend,
     name: String,
     options: GpuOptions,
+    memory: GpuMemory,
 }
 
 impl Gpu {
-    /// Loads the driver, opens device 0 and compiles the kernels for it.
+    /// Loads the driver, opens device 0, compiles the kernels for it and allocates the
+    /// table and the levels.
     ///
     /// # Errors
     /// [`GpuError::NoDevice`] when libcuda does not load or has no device,
     /// [`GpuError::Compile`] when NVRTC fails, [`GpuError::Options`] for options out of
-    /// range, [`GpuError::Driver`] for any other driver failure.
+    /// range or memory the device does not have free, [`GpuError::Driver`] for any other
+    /// driver failure.
     pub fn new(options: GpuOptions) -> Result<Gpu, GpuError> {
-        if !(1..=KERNEL_DEPTH_MAX).contains(&options.kernel_depth) {
-            return Err(GpuError::Options(format!(
-                "kernel depth {} is not 1 to {KERNEL_DEPTH_MAX}",
-                options.kernel_depth
-            )));
-        }
-        if options.batch == 0 || options.batch > u32::MAX as usize {
-            return Err(GpuError::Options(format!(
-                "batch {} is not 1 to 2^32 - 1",
-                options.batch
-            )));
-        }
+        options.check()?;
         library_loads("cuda").map_err(GpuError::NoDevice)?;
         let ctx = CudaContext::new(0).map_err(|e| GpuError::NoDevice(e.to_string()))?;
+        // One stream: the raw addresses passed to the kernels need no events.
+        // SAFETY: nothing has been allocated or launched on this context yet.
+        unsafe { ctx.disable_event_tracking() };
         let name = ctx.name().map_err(driver)?;
         let (major, minor) = ctx.compute_capability().map_err(driver)?;
         // NVRTC wants a static string: the architectures of this century's cards.
@@ -193,20 +402,72 @@ impl Gpu {
             Some(Ok(module)) => module,
             _ => compile_and_load(&ctx, arch, cache.as_deref())?,
         };
-        let kernels = (1..=KERNEL_DEPTH_MAX)
-            .map(|d| module.load_function(&format!("qb_perft_{d}")))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(driver)?;
+        let function = |name: &str| module.load_function(name).map_err(driver);
+        let stream = ctx.default_stream();
         let (free, _) = ctx.mem_get_info().map_err(driver)?;
-        let mut options = options;
-        // Never ask for more than half of what is free for the batch.
-        let most = free / 2 / core::mem::size_of::<GpuPosition>();
-        options.batch = options.batch.min(most.max(1));
+        // Leave a tenth of what is free (and a little more) to the driver and others.
+        let usable = free / 10 * 9 - (256 << 20).min(free / 10);
+        let entries = table_entries(options.table_bytes);
+        let table = entries * 16;
+        if table + LEVEL_SLOT_BYTES * levels::LEVEL_MIN * levels::DEVICE_PLIES_MAX as usize > usable {
+            return Err(GpuError::Options(format!(
+                "a table of {} MiB does not fit the {} MiB the device has free",
+                table >> 20,
+                free >> 20
+            )));
+        }
+        let level_bytes = options.level_bytes.unwrap_or(usable - table);
+        if table + level_bytes > usable {
+            return Err(GpuError::Options(format!(
+                "{} MiB of table and levels do not fit the {} MiB the device has free",
+                (table + level_bytes) >> 20,
+                free >> 20
+            )));
+        }
+        let arena = stream
+            .alloc_zeros::<u64>(level_bytes / 8)
+            .map_err(driver)?;
+        let results = stream
+            .alloc_zeros::<u64>(levels::TOP_MAX)
+            .map_err(driver)?;
+        let scratch = stream.alloc_zeros::<u64>(2).map_err(driver)?;
+        let table_slice = match entries {
+            0 => None,
+            n => Some(stream.alloc_zeros::<u64>(2 * n).map_err(driver)?),
+        };
+        let memory = GpuMemory {
+            free,
+            table,
+            levels: level_bytes,
+        };
         Ok(Gpu {
-            stream: ctx.default_stream(),
-            kernels,
+            backend: DeviceBackend {
+                prepare: function("qb_prepare")?,
+                expand: function("qb_expand")?,
+                leaves: function("qb_leaves")?,
+                // QUADBOARD_GPU_FUSED=warp: the balanced fused step (an experiment; the
+                // measurements in docs/gpu.md say which is the default).
+                fused: function(match std::env::var("QUADBOARD_GPU_FUSED").as_deref() {
+                    Ok("warp") => "qb_fused_warp",
+                    _ => "qb_fused",
+                })?,
+                reduce: function("qb_reduce")?,
+                results_ptr: address(&results, &stream),
+                results,
+                scratch_ptr: address(&scratch, &stream),
+                scratch,
+                table_ptr: table_slice.as_ref().map_or(0, |t| address(t, &stream)),
+                table_mask: entries.saturating_sub(1) as u64,
+                _table: table_slice,
+                levels: Vec::new(),
+                plies: 0,
+                arena,
+                arena_bytes: level_bytes / 8 * 8,
+                stream,
+            },
             name,
             options,
+            memory,
         })
     }
 
@@ -215,107 +476,40 @@ impl Gpu {
         &self.name
     }
 
-    /// The options in force (the batch shrunk to what the device has free).
+    /// The options in force.
     pub fn options(&self) -> GpuOptions {
         self.options
+    }
+
+    /// What the table and the levels take.
+    pub fn memory(&self) -> GpuMemory {
+        self.memory
     }
 
     /// Perft of `pos` to `depth` (leaf nodes at that depth; 1 at depth 0).
     ///
     /// # Errors
-    /// [`GpuError::TooManyPieces`] for a position with more than 16 pieces of one colour,
     /// [`GpuError::Driver`] when a copy or launch fails.
-    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
-        let board = pos.board();
-        if board.by_color(Color::White).count() > 16 || board.by_color(Color::Black).count() > 16 {
-            return Err(GpuError::TooManyPieces);
-        }
-        if depth == 0 {
-            return Ok(1);
-        }
-        let kernel_depth = self.options.kernel_depth.min(depth);
-        let mut run = Run {
-            stream: &self.stream,
-            kernel: &self.kernels[kernel_depth as usize - 1],
-            batch: Vec::with_capacity(self.options.batch),
-            capacity: self.options.batch,
-            device: self
-                .stream
-                .alloc_zeros::<GpuPosition>(self.options.batch)
-                .map_err(driver)?,
-            total: self.stream.alloc_zeros::<u64>(1).map_err(driver)?,
-        };
-        run.expand(pos, depth - kernel_depth)?;
-        run.flush()?;
-        let total = self.stream.clone_dtoh(&run.total).map_err(driver)?;
-        Ok(total[0])
+    pub fn perft(&mut self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
+        let n = levels::perft(&mut self.backend, &self.options, pos, depth)?;
+        self.backend.stream.synchronize().map_err(driver)?;
+        Ok(n)
     }
 
-    /// Perft below each legal move of `pos` (`depth` >= 1), in generation order.
+    /// Perft below each legal move of `pos` (`depth` at least 1), in generation order.
     ///
     /// # Errors
     /// As [`Gpu::perft`].
-    pub fn perft_divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
-        let mut out = Vec::new();
-        for m in &pos.legal_moves() {
-            let mut child = *pos;
-            child.play_unchecked(*m);
-            out.push((*m, self.perft(&child, depth.saturating_sub(1))?));
-        }
-        Ok(out)
-    }
-}
-
-/// One perft: the host's batch and the device's copy of it, and the device's total.
-struct Run<'a> {
-    stream: &'a Arc<CudaStream>,
-    kernel: &'a CudaFunction,
-    batch: Vec<GpuPosition>,
-    capacity: usize,
-    device: CudaSlice<GpuPosition>,
-    total: CudaSlice<u64>,
-}
-
-impl Run<'_> {
-    /// Collects the positions `plies` below `pos`, launching whenever the batch fills.
-    fn expand(&mut self, pos: &Position, plies: u32) -> Result<(), GpuError> {
-        if plies == 0 {
-            self.batch.push(GpuPosition::from(pos));
-            if self.batch.len() == self.capacity {
-                self.flush()?;
-            }
-            return Ok(());
-        }
-        for m in &pos.legal_moves() {
-            let mut child = *pos;
-            child.play_unchecked(*m);
-            self.expand(&child, plies - 1)?;
-        }
-        Ok(())
+    pub fn perft_divide(&mut self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
+        levels::perft_divide(&mut self.backend, &self.options, pos, depth)
     }
 
-    /// Copies the batch to the device and launches the kernel over it.
-    fn flush(&mut self) -> Result<(), GpuError> {
-        let n = self.batch.len();
-        if n == 0 {
-            return Ok(());
-        }
-        let mut view = self.device.slice_mut(..n);
-        self.stream
-            .memcpy_htod(&self.batch, &mut view)
-            .map_err(driver)?;
-        let n32 = n as u32;
-        let config = LaunchConfig {
-            grid_dim: (n32.div_ceil(BLOCK), 1, 1),
-            block_dim: (BLOCK, 1, 1),
-            shared_mem_bytes: 0,
-        };
-        let mut launch = self.stream.launch_builder(self.kernel);
-        launch.arg(&self.device).arg(&n32).arg(&mut self.total);
-        // SAFETY: the kernel's parameters are (const QbPos*, unsigned, unsigned long long*):
-        // a device buffer of at least n positions, n, and one 64-bit counter, as passed.
-        unsafe { launch.launch(config) }.map_err(driver)?;
-        self.batch.clear();
-        Ok(())
+    /// Perft `plies` below each of `roots` (the device's part alone).
+    ///
+    /// # Errors
+    /// [`GpuError::Options`] for plies outside 1 to [`levels::DEVICE_PLIES_MAX`],
+    /// [`GpuError::Driver`] when a copy or launch fails.
+    pub fn count_roots(&mut self, roots: &[GpuPosition], plies: u32) -> Result<Vec<u64>, GpuError> {
+        levels::count_roots(&mut self.backend, roots, plies)
     }
 }

@@ -1,47 +1,322 @@
-//! The kernels' header compiled for the CPU (`host/perft_host.cpp`, built by `build.rs`).
+//! The kernels' code compiled for the CPU (`host/perft_host.cpp`, built by `build.rs`):
+//! perft by recursion and the children of a position, for the tests and the host's
+//! expansion, and the level steps of [`Emulator`], the GPU path's CPU twin.
 
-use crate::GpuPosition;
+use quadboard_chess::{Move, Position};
+
+use crate::levels::{self, level_capacities, Backend};
+use crate::{GpuError, GpuOptions, GpuPosition};
 
 extern "C" {
     fn quadboard_gpu_host_perft(pos: *const GpuPosition, depth: u32) -> u64;
-    fn quadboard_gpu_host_thread_perft(pos: *const GpuPosition, depth: u32) -> u64;
     fn quadboard_gpu_host_moves(
         pos: *const GpuPosition,
         children: *mut GpuPosition,
         capacity: u32,
     ) -> u32;
+    fn quadboard_gpu_host_prepare(
+        pos: *const GpuPosition,
+        cnt: *mut u64,
+        start: u32,
+        end: u32,
+        remaining: u32,
+        slots: *mut u64,
+        mask: u64,
+    ) -> u64;
+    fn quadboard_gpu_host_expand(
+        pos: *const GpuPosition,
+        cnt: *mut u64,
+        start: u32,
+        end: u32,
+        child: *mut GpuPosition,
+        parent: *mut u32,
+    ) -> u32;
+    fn quadboard_gpu_host_fused(
+        pos: *const GpuPosition,
+        parent: *const u32,
+        start: u32,
+        end: u32,
+        slots: *mut u64,
+        mask: u64,
+        parent_cnt: *mut u64,
+    );
+    fn quadboard_gpu_host_leaves(
+        pos: *const GpuPosition,
+        parent: *const u32,
+        start: u32,
+        end: u32,
+        parent_cnt: *mut u64,
+    );
+    fn quadboard_gpu_host_reduce(
+        pos: *const GpuPosition,
+        parent: *const u32,
+        cnt: *const u64,
+        start: u32,
+        end: u32,
+        remaining: u32,
+        slots: *mut u64,
+        mask: u64,
+        parent_cnt: *mut u64,
+    );
 }
 
-/// Perft of `pos` to `depth` by the kernels' code running on the CPU, one thread.
+/// Perft of `pos` to `depth` by the kernels' move generator on the CPU, one thread, by
+/// recursion.
 pub fn host_perft(pos: &GpuPosition, depth: u32) -> u64 {
     // SAFETY: the pointer comes from a reference to a `repr(C)` struct laid out as the C++
     // `QbPos`; the C++ side only reads it, and its recursion is bounded by `depth`.
     unsafe { quadboard_gpu_host_perft(pos, depth) }
 }
 
-/// What one GPU thread computes for `pos` (the kernel `qb_perft_<depth>`, compiled for
-/// the CPU): `None` for a depth outside 1 to [`crate::KERNEL_DEPTH_MAX`] or a position with
-/// more than 16 pieces of one colour, which the GPU path refuses.
-pub fn host_thread_perft(pos: &GpuPosition, depth: u32) -> Option<u64> {
-    let pieces = |set: u64| set.count_ones() <= 16;
-    let occupied = pos.planes[1] | pos.planes[2] | pos.planes[3];
-    if !(1..=crate::KERNEL_DEPTH_MAX).contains(&depth)
-        || !pieces(occupied & pos.planes[0])
-        || !pieces(occupied & !pos.planes[0])
-    {
-        return None;
-    }
-    // SAFETY: as in `host_perft`; the depth is one the C++ side has a kernel for.
-    Some(unsafe { quadboard_gpu_host_thread_perft(pos, depth) })
-}
-
 /// The positions after each legal move of `pos`, in the kernels' generation order.
 pub fn host_children(pos: &GpuPosition) -> Vec<GpuPosition> {
-    // No chess position has more than 218 legal moves.
-    let mut children = vec![GpuPosition::default(); 256];
-    // SAFETY: `children` holds `capacity` writable positions; the C++ side writes at most
-    // `capacity` of them and returns how many moves there are.
-    let n = unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), 256) };
-    children.truncate(n as usize);
+    // More than any position has legal moves, lenient setups with many queens included.
+    const ROOM: usize = 4096;
+    let mut children = vec![GpuPosition::default(); ROOM];
+    // SAFETY: `children` holds `ROOM` writable positions; the C++ side writes at most that
+    // many and returns how many moves there are.
+    let n = unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), ROOM as u32) };
+    children.truncate((n as usize).min(ROOM));
     children
+}
+
+/// One level in host memory.
+struct HostLevel {
+    pos: Vec<GpuPosition>,
+    parent: Vec<u32>,
+    cnt: Vec<u64>,
+}
+
+/// The level steps on the CPU, one thread: the same C++ as the kernels, the same driver.
+struct HostBackend {
+    bytes: usize,
+    plies: u32,
+    levels: Vec<HostLevel>,
+    results: Vec<u64>,
+    table: Vec<u64>,
+}
+
+impl HostBackend {
+    fn table(&mut self) -> (*mut u64, u64) {
+        if self.table.is_empty() {
+            (core::ptr::null_mut(), 0)
+        } else {
+            (self.table.as_mut_ptr(), (self.table.len() / 2 - 1) as u64)
+        }
+    }
+}
+
+impl Backend for HostBackend {
+    fn layout(&mut self, plies: u32) {
+        if plies == self.plies {
+            return;
+        }
+        self.plies = plies;
+        self.levels = level_capacities(self.bytes, levels::levels_for(plies))
+            .into_iter()
+            .map(|n| HostLevel {
+                pos: vec![GpuPosition::default(); n],
+                parent: vec![0; n],
+                cnt: vec![0; n],
+            })
+            .collect();
+    }
+
+    fn capacity(&self, level: usize) -> usize {
+        self.levels[level].pos.len()
+    }
+
+    fn upload(&mut self, roots: &[GpuPosition]) -> Result<(), GpuError> {
+        let top = &mut self.levels[0];
+        top.pos[..roots.len()].copy_from_slice(roots);
+        for (i, p) in top.parent[..roots.len()].iter_mut().enumerate() {
+            *p = i as u32;
+        }
+        self.results.clear();
+        self.results.resize(roots.len(), 0);
+        Ok(())
+    }
+
+    fn prepare(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<u64, GpuError> {
+        let (slots, mask) = self.table();
+        let l = &mut self.levels[level];
+        // SAFETY: `start..end` lies within the level (the driver's ranges do), and the table
+        // pointer is null or points at `2 * (mask + 1)` words.
+        Ok(unsafe {
+            quadboard_gpu_host_prepare(
+                l.pos.as_ptr(),
+                l.cnt.as_mut_ptr(),
+                start as u32,
+                end as u32,
+                remaining,
+                slots,
+                mask,
+            )
+        })
+    }
+
+    fn expand(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let (upper, lower) = self.levels.split_at_mut(level + 1);
+        let (l, next) = (&mut upper[level], &mut lower[0]);
+        // SAFETY: `start..end` lies within the level; `prepare` found that their children
+        // fit the next level, which the C++ side fills from its start.
+        unsafe {
+            quadboard_gpu_host_expand(
+                l.pos.as_ptr(),
+                l.cnt.as_mut_ptr(),
+                start as u32,
+                end as u32,
+                next.pos.as_mut_ptr(),
+                next.parent.as_mut_ptr(),
+            );
+        }
+        Ok(())
+    }
+
+    fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let (slots, mask) = self.table();
+        let (upper, lower) = self.levels.split_at_mut(level);
+        let l = &lower[0];
+        let parent_cnt = match upper.last_mut() {
+            Some(above) => above.cnt.as_mut_ptr(),
+            None => self.results.as_mut_ptr(),
+        };
+        // SAFETY: as in `leaves`; the table pointer is null or points at its words.
+        unsafe {
+            quadboard_gpu_host_fused(
+                l.pos.as_ptr(),
+                l.parent.as_ptr(),
+                start as u32,
+                end as u32,
+                slots,
+                mask,
+                parent_cnt,
+            );
+        }
+        Ok(())
+    }
+
+    fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let (upper, lower) = self.levels.split_at_mut(level);
+        let l = &lower[0];
+        let parent_cnt = match upper.last_mut() {
+            Some(above) => above.cnt.as_mut_ptr(),
+            None => self.results.as_mut_ptr(),
+        };
+        // SAFETY: `start..end` lies within the level, and every parent index points into
+        // the level above (or the results, for level 0), as expand and upload wrote them.
+        unsafe {
+            quadboard_gpu_host_leaves(
+                l.pos.as_ptr(),
+                l.parent.as_ptr(),
+                start as u32,
+                end as u32,
+                parent_cnt,
+            );
+        }
+        Ok(())
+    }
+
+    fn reduce(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<(), GpuError> {
+        let (slots, mask) = self.table();
+        let (upper, lower) = self.levels.split_at_mut(level);
+        let l = &lower[0];
+        let parent_cnt = match upper.last_mut() {
+            Some(above) => above.cnt.as_mut_ptr(),
+            None => self.results.as_mut_ptr(),
+        };
+        // SAFETY: as in `leaves`; the table pointer is null or points at its words.
+        unsafe {
+            quadboard_gpu_host_reduce(
+                l.pos.as_ptr(),
+                l.parent.as_ptr(),
+                l.cnt.as_ptr(),
+                start as u32,
+                end as u32,
+                remaining,
+                slots,
+                mask,
+                parent_cnt,
+            );
+        }
+        Ok(())
+    }
+
+    fn results(&mut self, n: usize) -> Result<Vec<u64>, GpuError> {
+        Ok(self.results[..n].to_vec())
+    }
+}
+
+/// The GPU path run on the CPU: the kernels' C++ and the same driver (levels, parts,
+/// table), one thread. Slow; it is there so that every step the device takes is tested
+/// where there is no device.
+pub struct Emulator {
+    backend: HostBackend,
+    options: GpuOptions,
+}
+
+impl Emulator {
+    /// An emulator with `options` (its level memory defaults to 64 MiB, its table is
+    /// `options.table_bytes` rounded down to a power of two of 16-byte entries).
+    ///
+    /// # Errors
+    /// [`GpuError::Options`] for options out of range.
+    pub fn new(options: GpuOptions) -> Result<Emulator, GpuError> {
+        options.check()?;
+        let entries = table_entries(options.table_bytes);
+        Ok(Emulator {
+            backend: HostBackend {
+                bytes: options.level_bytes.unwrap_or(64 << 20),
+                plies: 0,
+                levels: Vec::new(),
+                results: Vec::new(),
+                table: vec![0; 2 * entries],
+            },
+            options,
+        })
+    }
+
+    /// Perft of `pos` to `depth`.
+    ///
+    /// # Errors
+    /// None in practice; the signature is the GPU's.
+    pub fn perft(&mut self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
+        levels::perft(&mut self.backend, &self.options, pos, depth)
+    }
+
+    /// Perft below each legal move of `pos`.
+    ///
+    /// # Errors
+    /// As [`Emulator::perft`].
+    pub fn perft_divide(&mut self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
+        levels::perft_divide(&mut self.backend, &self.options, pos, depth)
+    }
+
+    /// Perft `plies` below each of `roots` (the device's part alone).
+    ///
+    /// # Errors
+    /// As [`Emulator::perft`].
+    pub fn count_roots(&mut self, roots: &[GpuPosition], plies: u32) -> Result<Vec<u64>, GpuError> {
+        levels::count_roots(&mut self.backend, roots, plies)
+    }
+}
+
+/// Entries of a table of at most `bytes` (16 bytes each, a power of two; 0 for none).
+pub(crate) fn table_entries(bytes: usize) -> usize {
+    match bytes / 16 {
+        0 => 0,
+        n => 1 << (usize::BITS - 1 - n.leading_zeros()),
+    }
 }

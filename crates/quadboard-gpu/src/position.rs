@@ -8,7 +8,7 @@ use quadboard_chess::{Color, Position};
 /// the rooks that may castle, the en passant square (64 for none) and the side to move
 /// (1 for black).
 #[repr(C)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct GpuPosition {
     /// The quad planes: colour bit, then the three role bits.
     pub planes: [u64; 4],

@@ -9,7 +9,10 @@ mod test_support;
 
 use quadboard_chess::perft::suite::parse_suite;
 use quadboard_chess::{perft, Position};
-use quadboard_gpu::{host_children, host_perft, host_thread_perft, GpuPosition};
+use quadboard_gpu::{
+    host_children, host_perft, Emulator, GpuOptions, GpuPosition, DEVICE_PLIES_MAX, LEVEL_MIN,
+    LEVEL_SLOT_BYTES,
+};
 use test_support::Rng;
 
 /// Compares the kernels' perft with the library's at each depth up to `depth`.
@@ -79,27 +82,90 @@ const TRICKY: &[(&str, u32)] = &[
     ("8/8/8/8/8/8/8/rRK4k w B - 0 1", 3),
 ];
 
-/// The kernels' own per-thread code (`QbPerft<1>` to `QbPerft<4>`) on the tricky
-/// positions, at each depth the GPU threads count.
+/// The smallest level memory there is: every level [`LEVEL_MIN`] positions, so that a
+/// count of a few thousand nodes already splits levels into parts.
+fn tight() -> usize {
+    LEVEL_MIN * LEVEL_SLOT_BYTES * DEVICE_PLIES_MAX as usize
+}
+
+/// The whole GPU path (host expansion, levels, parts, table) on the CPU, against the
+/// library, in each configuration the device runs.
 #[test]
-fn kernel_threads_match_the_library() {
-    for &(fen, depth) in TRICKY {
-        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let gpu = GpuPosition::from(&pos);
-        for d in 1..=depth.min(4) {
-            assert_eq!(
-                host_thread_perft(&gpu, d),
-                Some(perft(&pos, d)),
-                "{fen} depth {d}"
-            );
+fn emulated_gpu_path_matches_the_library() {
+    let configurations = [
+        // All plies on the device, levels split into parts, no table.
+        (None, 0, Some(tight())),
+        // Two plies on the device, the rest expanded by the host one sequence at a time.
+        (Some(2), 0, None),
+        // A table of 64 entries (constant replacement, torn by nothing) and merged host
+        // plies, with parts.
+        (Some(3), 64 * 16, Some(tight())),
+        // One ply on the device: the leaves step alone under each root.
+        (Some(1), 1 << 16, None),
+        // Four plies on the device with a table large enough for transpositions to hit
+        // (from ply 4 on) and small enough for entries to be replaced.
+        (Some(4), 1 << 14, Some(tight())),
+    ];
+    for (plies, table_bytes, level_bytes) in configurations {
+        let options = GpuOptions {
+            device_plies: plies,
+            table_bytes,
+            level_bytes,
+        };
+        let mut emulator = Emulator::new(options).expect("options in range");
+        for &(fen, depth) in TRICKY {
+            let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for d in 0..=depth.min(if plies == Some(4) { 5 } else { 4 }) {
+                assert_eq!(
+                    emulator.perft(&pos, d).expect("counted"),
+                    perft(&pos, d),
+                    "{fen} depth {d} with {options:?}"
+                );
+            }
         }
-        assert_eq!(host_thread_perft(&gpu, 0), None);
-        assert_eq!(host_thread_perft(&gpu, 5), None);
     }
-    // A lenient setup with 40 white pieces: refused, not counted wrong.
+}
+
+/// The roots' counts come back each to its own root, in order, chunk after chunk.
+#[test]
+fn emulated_counts_per_root_and_divide_match_the_library() {
+    let options = GpuOptions {
+        device_plies: None,
+        table_bytes: 1 << 12,
+        level_bytes: Some(tight()),
+    };
+    let mut emulator = Emulator::new(options).expect("options in range");
+    let mut rng = Rng(0xd1_7d1e);
+    let positions: Vec<Position> = (0..6000)
+        .map(|i| random_walk(Position::new(), 2 + i % 30, &mut rng))
+        .collect();
+    let roots: Vec<GpuPosition> = positions.iter().map(GpuPosition::from).collect();
+    // More roots than the top level holds: two chunks.
+    assert!(roots.len() > LEVEL_MIN);
+    let counts = emulator.count_roots(&roots, 2).expect("counted");
+    for (pos, n) in positions.iter().zip(counts) {
+        assert_eq!(n, perft(pos, 2), "{}", pos.to_fen());
+    }
+    let kiwipete = Position::from_fen(TRICKY[1].0).expect("valid");
+    let divided = emulator.perft_divide(&kiwipete, 3).expect("counted");
+    assert_eq!(divided.len(), 48);
+    for (m, n) in divided {
+        let mut child = kiwipete;
+        child.play_unchecked(m);
+        assert_eq!(n, perft(&child, 2));
+    }
+}
+
+/// A lenient setup with 40 white pieces (far more moves than any real position) counts
+/// as the library does: the kernels keep no move list of bounded length.
+#[test]
+fn crowded_lenient_setups_count_too() {
     let crowded =
         Position::from_fen_lenient("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
-    assert_eq!(host_thread_perft(&GpuPosition::from(&crowded), 2), None);
+    let mut emulator = Emulator::new(GpuOptions::default()).expect("defaults");
+    for d in 1..=2 {
+        assert_eq!(emulator.perft(&crowded, d).expect("counted"), perft(&crowded, d));
+    }
 }
 
 #[test]

@@ -69,10 +69,10 @@ fn kernels_compile_to_ptx() {
     };
     preload(&dir).unwrap();
     let ptx = quadboard_gpu::compile_ptx(Some("compute_90")).unwrap();
-    for depth in 1..=quadboard_gpu::KERNEL_DEPTH_MAX {
+    for kernel in ["qb_prepare", "qb_expand", "qb_leaves", "qb_fused", "qb_fused_warp", "qb_reduce"] {
         assert!(
-            ptx.contains(&format!(".entry qb_perft_{depth}(")),
-            "kernel qb_perft_{depth} missing from the PTX"
+            ptx.contains(&format!(".entry {kernel}(")),
+            "kernel {kernel} missing from the PTX"
         );
     }
     assert!(ptx.contains(".target sm_90"), "PTX not for compute_90");
@@ -96,26 +96,28 @@ fn without_a_device_the_error_says_so() {
 
 #[test]
 fn options_out_of_range_are_errors() {
+    let base = quadboard_gpu::GpuOptions::default();
     for options in [
         quadboard_gpu::GpuOptions {
-            kernel_depth: 0,
-            batch: 1,
+            device_plies: Some(0),
+            ..base
         },
         quadboard_gpu::GpuOptions {
-            kernel_depth: 5,
-            batch: 1,
+            device_plies: Some(quadboard_gpu::DEVICE_PLIES_MAX + 1),
+            ..base
         },
         quadboard_gpu::GpuOptions {
-            kernel_depth: 3,
-            batch: 0,
+            level_bytes: Some(1 << 20),
+            ..base
         },
     ] {
         let Err(quadboard_gpu::GpuError::Options(reason)) = quadboard_gpu::Gpu::new(options) else {
             panic!("{options:?} accepted");
         };
         assert!(
-            reason.contains("kernel depth") || reason.contains("batch"),
+            reason.contains("device plies") || reason.contains("levels"),
             "{reason}"
         );
+        assert!(quadboard_gpu::Emulator::new(options).is_err());
     }
 }

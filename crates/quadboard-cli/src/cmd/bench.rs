@@ -21,9 +21,10 @@ pub struct Args {
     /// Run on the GPU (a build with the `gpu` feature and a CUDA device); counts checked.
     #[arg(long, conflicts_with = "quad")]
     gpu: bool,
-    /// With --gpu: plies each GPU thread counts (1 to 4; the host expands the rest).
-    #[arg(long, default_value_t = 3, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=4))]
-    gpu_plies: u32,
+    /// With --gpu: plies counted on the device below each position the host expands to
+    /// (1 to 10; default: all of a perft up to 6, else 6).
+    #[arg(long, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=10))]
+    gpu_plies: Option<u32>,
 }
 
 /// Runs the benchmark: one line per position, then

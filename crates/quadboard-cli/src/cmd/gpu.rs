@@ -9,10 +9,10 @@ pub struct GpuPerft {
     pub depth: u32,
     /// One `<uci>: <nodes>` line per root move first.
     pub divide: bool,
-    /// `--hash`: MiB of GPU memory tables may take (no tables yet: reported, unused).
+    /// `--hash`: MiB of GPU memory the transposition table takes (0: none).
     pub hash: u32,
-    /// Plies each GPU thread counts (1 to 4).
-    pub plies: u32,
+    /// `--gpu-plies`: plies counted on the device (None: chosen by depth).
+    pub plies: Option<u32>,
 }
 
 #[cfg(not(feature = "gpu"))]
@@ -37,7 +37,7 @@ mod imp {
     }
 
     /// `bench --gpu`: as `bench` prints, each count checked.
-    pub fn bench(_plies: u32) -> Result<ExitCode, CliError> {
+    pub fn bench(_plies: Option<u32>) -> Result<ExitCode, CliError> {
         Err(unsupported())
     }
 }
@@ -48,40 +48,50 @@ mod imp {
     use std::process::ExitCode;
     use std::time::Instant;
 
+    use quadboard_gpu::{Gpu, GpuOptions};
+
     use quadboard_chess::Position;
-    use quadboard_gpu::{Gpu, GpuOptions, GpuPosition};
 
     use super::GpuPerft;
     use crate::error::CliError;
     use crate::output;
 
-    fn open(plies: u32) -> Result<Gpu, CliError> {
-        let options = GpuOptions {
-            kernel_depth: plies,
-            ..GpuOptions::default()
-        };
-        let gpu = Gpu::new(options).map_err(|e| CliError::input(e.to_string()))?;
-        let batch = gpu.options().batch;
-        eprintln!(
-            "gpu: {}, {} plies per thread, batches of {batch} positions ({} MiB on host and device)",
-            gpu.name(),
-            gpu.options().kernel_depth,
-            (batch * core::mem::size_of::<GpuPosition>()) >> 20
-        );
-        Ok(gpu)
-    }
-
     fn gpu_error(e: quadboard_gpu::GpuError) -> CliError {
         CliError::input(e.to_string())
     }
 
+    /// Opens the device and says on stderr what its memory holds.
+    fn open(plies: Option<u32>, hash_mib: u32) -> Result<Gpu, CliError> {
+        let options = GpuOptions {
+            device_plies: plies,
+            table_bytes: (hash_mib as usize) << 20,
+            level_bytes: None,
+        };
+        let gpu = Gpu::new(options).map_err(gpu_error)?;
+        let memory = gpu.memory();
+        eprintln!(
+            "gpu: {}, {} MiB free: table {} MiB, levels {} MiB",
+            gpu.name(),
+            memory.free >> 20,
+            memory.table >> 20,
+            memory.levels >> 20,
+        );
+        Ok(gpu)
+    }
+
     /// `perft --gpu`.
     pub fn perft(pos: &Position, request: &GpuPerft) -> Result<ExitCode, CliError> {
-        let gpu = open(request.plies)?;
-        if request.hash > 0 {
+        let mut gpu = open(request.plies, request.hash)?;
+        let plies = gpu.options().plies_for(request.depth);
+        if request.depth > plies {
             eprintln!(
-                "table: none on the GPU yet (--hash {} unused)",
-                request.hash
+                "host: expands {} plies{}, the device counts {plies} below each position",
+                request.depth - plies,
+                if request.hash > 0 {
+                    ", equal positions merged (host memory grows with the positions at that ply)"
+                } else {
+                    ""
+                }
             );
         }
         let start = Instant::now();
@@ -115,8 +125,8 @@ mod imp {
     }
 
     /// `bench --gpu`: the wiki's six positions at the CPU bench's depths, counts checked.
-    pub fn bench(plies: u32) -> Result<ExitCode, CliError> {
-        let gpu = open(plies)?;
+    pub fn bench(plies: Option<u32>) -> Result<ExitCode, CliError> {
+        let mut gpu = open(plies, 0)?;
         crate::cmd::bench::rows(|pos, depth| gpu.perft(pos, depth).map_err(gpu_error))
     }
 }

@@ -47,13 +47,16 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["hash", "quad"])]
     stats: bool,
     /// Count on the GPU (a build with the `gpu` feature and a CUDA device): the host
-    /// expands the upper plies depth-first, one GPU thread counts each position's last
-    /// --gpu-plies plies. No tables on the GPU yet: --hash is reported and unused.
+    /// expands the upper plies, the device counts the last --gpu-plies level by level.
+    /// With --hash the device keeps a transposition table of that many MiB and the host
+    /// merges equal positions at the plies it expands (docs/gpu.md: memory and the
+    /// collision risk).
     #[arg(long, conflicts_with_all = ["stats", "quad", "threads"])]
     gpu: bool,
-    /// With --gpu: plies each GPU thread counts (1 to 4).
-    #[arg(long, default_value_t = 3, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=4))]
-    gpu_plies: u32,
+    /// With --gpu: plies counted on the device below each position the host expands to
+    /// (1 to 10; default: all of a perft up to 6, else 6).
+    #[arg(long, requires = "gpu", value_parser = clap::value_parser!(u32).range(1..=10))]
+    gpu_plies: Option<u32>,
 }
 
 /// Runs `perft`: with `--divide` one `<uci>: <nodes>` line per move and an empty line
