@@ -70,14 +70,19 @@ pub fn host_perft(pos: &GpuPosition, depth: u32) -> u64 {
 
 /// The positions after each legal move of `pos`, in the kernels' generation order.
 pub fn host_children(pos: &GpuPosition) -> Vec<GpuPosition> {
-    // More than any position has legal moves, lenient setups with many queens included.
-    const ROOM: usize = 4096;
-    let mut children = vec![GpuPosition::default(); ROOM];
-    // SAFETY: `children` holds `ROOM` writable positions; the C++ side writes at most that
-    // many and returns how many moves there are.
-    let n = unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), ROOM as u32) };
-    children.truncate((n as usize).min(ROOM));
-    children
+    // Room for any real position's moves; a lenient setup with more is listed again.
+    let mut room = 256;
+    loop {
+        let mut children = vec![GpuPosition::default(); room];
+        // SAFETY: `children` holds `room` writable positions; the C++ side writes at most
+        // that many and returns how many moves there are.
+        let n = unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), room as u32) } as usize;
+        if n <= room {
+            children.truncate(n);
+            return children;
+        }
+        room = n;
+    }
 }
 
 /// One level in host memory.
