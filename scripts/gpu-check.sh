@@ -38,7 +38,7 @@ perft() {
   start=$(date +%s.%N)
   got=$(timeout "$limit" "$dir/quadboard" perft "$depth" --gpu "$@" 2>> "$log.stderr" | tail -1 | awk '{print $3}')
   end=$(date +%s.%N)
-  seconds=$(echo "$end - $start" | bc)
+  seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
   local shown="" skip=0 a
   for a in "$@"; do
     if [ "$skip" = 1 ]; then skip=0; elif [ "$a" = --fen ]; then skip=1; else shown="$shown $a"; fi
@@ -46,18 +46,19 @@ perft() {
   local verdict=ok
   if [ -z "$got" ]; then verdict="NO RESULT (limit ${limit}s or error)"; wrong=1
   elif [ "$got" != "$expected" ]; then verdict="WRONG (expected $expected)"; wrong=1; fi
-  say "$(printf '%-9s %-6s depth %2s %-26s %18s %8.3f s  %s' "$name" "${QUADBOARD_GPU_FUSED:-thread}" "$depth" "$shown" "$got" "$seconds" "$verdict")"
+  say "$(printf '%-9s %-6s depth %2s %-26s %18s %8.3f s  %s' "$name" "b${QUADBOARD_GPU_BLOCKS:-2}" "$depth" "$shown" "$got" "$seconds" "$verdict")"
 }
 left() { echo $((budget - ($(date +%s) - began))); }
 
 kiwi="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-say "== no table: start 8 with both fused kernels, then 9 and Kiwipete 6-7 with the faster"
-export QUADBOARD_GPU_FUSED=thread
-perft start 8 84998978956 60; thread=$seconds
-export QUADBOARD_GPU_FUSED=warp
-perft start 8 84998978956 60; warp=$seconds
-if [ "$(echo "$warp < $thread" | bc)" = 1 ]; then export QUADBOARD_GPU_FUSED=warp; else export QUADBOARD_GPU_FUSED=thread; fi
-perft start 8 84998978956 60 --gpu-plies 5
+say "== no table: start 8 with each register bound, then 9 and Kiwipete 6-7 with the fastest"
+best=2 best_s=1000
+for blocks in 2 3 4 5; do
+  export QUADBOARD_GPU_BLOCKS=$blocks
+  perft start 8 84998978956 60
+  if awk -v a="$seconds" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then best=$blocks best_s=$seconds; fi
+done
+export QUADBOARD_GPU_BLOCKS=$best
 perft start 9 2439530234167 90
 perft kiwipete 6 8031647685 60 --fen "$kiwi"
 perft kiwipete 7 374190009323 60 --fen "$kiwi"
@@ -66,7 +67,6 @@ timeout 60 "$dir/quadboard" bench --gpu 2>&1 | tee -a "$log"
 say "== tables"
 perft start 9 2439530234167 60 --hash 16384
 perft start 10 69352859712417 90 --hash 32768
-perft kiwipete 7 374190009323 60 --fen "$kiwi" --hash 16384
 rest=$(( $(left) - 5 ))
 if [ "$rest" -gt 20 ]; then
   perft start 11 2097651003696806 "$rest" --hash 49152

@@ -39,10 +39,16 @@ extern "C" unsigned quadboard_gpu_host_moves(const QbPos* p, QbPos* children, un
 }
 
 extern "C" qb_u64 quadboard_gpu_host_prepare(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end,
-                                             unsigned remaining, qb_u64* slots, qb_u64 mask) {
+                                             unsigned remaining, qb_u64* slots, qb_u64 mask, qb_u64* set,
+                                             qb_u64 set_mask) {
     qb_u64 total = 0;
-    for (qb_u32 i = start; i < end; ++i) total += qb_prepare_one(pos, cnt, i, remaining, QbTable{slots, mask});
+    for (qb_u32 i = start; i < end; ++i)
+        total += qb_prepare_one(pos, cnt, i, remaining, QbTable{slots, mask}, QbSet{set, set_mask});
     return total;
+}
+
+extern "C" void quadboard_gpu_host_fused_first(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end) {
+    for (qb_u32 i = start; i < end; ++i) qb_fused_first_one(pos, cnt, i);
 }
 
 // Returns the number of children written (the next level's length).
@@ -51,7 +57,7 @@ extern "C" qb_u32 quadboard_gpu_host_expand(const QbPos* pos, qb_u64* cnt, qb_u3
     qb_u32 at = 0;
     for (qb_u32 i = start; i < end; ++i) {
         const qb_u32 n = qb_children_of(cnt, i);
-        if (!(cnt[i] & QB_HIT)) qb_expand_one(pos, cnt, i, at, child, parent);
+        if (!(cnt[i] & QB_ELSEWHERE)) qb_expand_one(pos, cnt, i, at, child, parent);
         at += n;
     }
     return at;
@@ -70,6 +76,6 @@ extern "C" void quadboard_gpu_host_reduce(const QbPos* pos, const qb_u32* parent
 }
 
 extern "C" void quadboard_gpu_host_fused(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
-                                         qb_u64* slots, qb_u64 mask, qb_u64* parent_cnt) {
-    for (qb_u32 i = start; i < end; ++i) parent_cnt[parent[i]] += qb_fused_value(pos, i, QbTable{slots, mask});
+                                         qb_u64* parent_cnt) {
+    for (qb_u32 i = start; i < end; ++i) parent_cnt[parent[i]] += qb_perft2(pos[i]);
 }

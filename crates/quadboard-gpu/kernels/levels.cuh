@@ -22,20 +22,33 @@
 
 // Marks a cnt that came from the table: the position is counted and has no children.
 #define QB_HIT (1ULL << 63)
+// Marks a cnt whose position equals an earlier one of the same part of its level (the
+// index in the low 32 bits): it takes that one's count and has no children.
+#define QB_DUP (1ULL << 62)
+#define QB_ELSEWHERE (QB_HIT | QB_DUP)
 // Counts the table holds: the rest of an entry's value word checks the key.
 #define QB_VALUE_BITS 48
 #define QB_VALUE_MASK ((1ULL << QB_VALUE_BITS) - 1)
 
-// A table of 2^k entries of two words (none when `slots` is null). An entry for key
-// (h1, h2) at index h2 & mask holds
+// A table of four regions of 2^k entries of two words each (none when `slots` is null):
+// one region for each of 2, 3 and 4 plies left and one for more, so that the many
+// shallow entries never push out the few deep ones, each worth more work. An entry for
+// key (h1, h2) at index h2 & mask of its region holds
 //   w1 = (h2 & ~QB_VALUE_MASK) | count     w0 = h1 ^ w1
 // so a probe checks the 64 bits of h1, the top 16 bits of h2 and, through the index, k
 // more bits of h2; and a torn entry (w0 of one write, w1 of another) fails the h1 check
 // unless 64 bits happen to match.
 struct QbTable {
     qb_u64* slots;
-    qb_u64 mask;
+    qb_u64 mask;  // entries of one region, less one
 };
+
+#define QB_TABLE_REGIONS 4
+
+QB_HD qb_u64* qb_entry(QbTable t, unsigned remaining, qb_u64 h2) {
+    const qb_u64 region = (remaining < 5 ? remaining : 5) - 2;
+    return t.slots + 2 * (region * (t.mask + 1) + (h2 & t.mask));
+}
 
 // The murmur3 64-bit finaliser: a bijection that mixes every input bit into every output bit.
 QB_HD qb_u64 qb_mix(qb_u64 x) {
@@ -64,7 +77,7 @@ QB_HD void qb_keys(const QbPos& p, unsigned remaining, qb_u64& h1, qb_u64& h2) {
 QB_HD bool qb_probe(QbTable t, const QbPos& p, unsigned remaining, qb_u64& count) {
     qb_u64 h1, h2;
     qb_keys(p, remaining, h1, h2);
-    const qb_u64* e = t.slots + 2 * (h2 & t.mask);
+    const qb_u64* e = qb_entry(t, remaining, h2);
 #ifdef __CUDA_ARCH__
     // One 16-byte load, so that both words usually come from the same write.
     const ulonglong2 w = *reinterpret_cast<const ulonglong2*>(e);
@@ -81,7 +94,7 @@ QB_HD void qb_store(QbTable t, const QbPos& p, unsigned remaining, qb_u64 count)
     if (count > QB_VALUE_MASK) return;
     qb_u64 h1, h2;
     qb_keys(p, remaining, h1, h2);
-    qb_u64* e = t.slots + 2 * (h2 & t.mask);
+    qb_u64* e = qb_entry(t, remaining, h2);
     const qb_u64 w1 = (h2 & ~QB_VALUE_MASK) | count;
 #ifdef __CUDA_ARCH__
     ulonglong2 w;
@@ -102,11 +115,69 @@ QB_HD void qb_add(qb_u64* a, qb_u64 v) {
 #endif
 }
 
-// Sets cnt[i] and returns the number of children to expand (0 for a table hit).
-QB_HD qb_u64 qb_prepare_one(const QbPos* pos, qb_u64* cnt, qb_u32 i, unsigned remaining, QbTable t) {
+QB_HD qb_u64 qb_cas(qb_u64* a, qb_u64 expected, qb_u64 desired) {
+#ifdef __CUDA_ARCH__
+    return atomicCAS(a, expected, desired);
+#else
+    const qb_u64 old = *a;
+    if (old == expected) *a = desired;
+    return old;
+#endif
+}
+
+QB_HD bool qb_same(const QbPos& a, const QbPos& b) {
+    return a.q[0] == b.q[0] && a.q[1] == b.q[1] && a.q[2] == b.q[2] && a.q[3] == b.q[3] &&
+           a.castling == b.castling && a.ep == b.ep && a.black == b.black;
+}
+
+// A set of the positions of one part of a level (2^k words, zero when empty, each a 32-bit
+// tag of the key and the index of the first position with it), so that equal positions
+// in a part are counted once (none when `slots` is null). Equality is checked on the
+// whole position, so a tag that two positions share merges nothing wrongly.
+struct QbSet {
+    qb_u64* slots;
+    qb_u64 mask;
+};
+
+// How far a probe runs before the position is left as its own representative (correct,
+// only not merged).
+#define QB_SET_PROBES 32
+
+// The index of an equal position already in the set, or i when pos[i] is the first.
+QB_HD qb_u32 qb_first_equal(QbSet set, const QbPos* pos, qb_u32 i, qb_u64 h2) {
+    const qb_u64 tag = (h2 >> 32) | 1;
+    qb_u64 slot = h2 & set.mask;
+    for (int probe = 0; probe < QB_SET_PROBES; ++probe, slot = (slot + 1) & set.mask) {
+        qb_u64 cur = set.slots[slot];
+        if (cur == 0) {
+            cur = qb_cas(set.slots + slot, 0, tag << 32 | i);
+            if (cur == 0) return i;
+        }
+        if ((cur >> 32) == tag && qb_same(pos[(qb_u32)cur], pos[i])) return (qb_u32)cur;
+    }
+    return i;
+}
+
+// Sets cnt[i] and returns the number of children to expand: 0 for a table hit or a
+// position equal to an earlier one; with two plies left the children are not counted
+// (the fused step counts the position whole) and cnt[i] is 0 for a position to count.
+QB_HD qb_u64 qb_prepare_one(const QbPos* pos, qb_u64* cnt, qb_u32 i, unsigned remaining, QbTable t, QbSet set) {
     qb_u64 count;
     if (t.slots && qb_probe(t, pos[i], remaining, count)) {
         cnt[i] = QB_HIT | count;
+        return 0;
+    }
+    if (set.slots) {
+        qb_u64 h1, h2;
+        qb_keys(pos[i], remaining, h1, h2);
+        const qb_u32 first = qb_first_equal(set, pos, i, h2);
+        if (first != i) {
+            cnt[i] = QB_DUP | first;
+            return 0;
+        }
+    }
+    if (remaining == 2) {
+        cnt[i] = 0;
         return 0;
     }
     const qb_u64 n = qb_count_moves(pos[i]);
@@ -136,7 +207,7 @@ QB_HD void qb_expand_one(const QbPos* pos, qb_u64* cnt, qb_u32 i, qb_u32 base, Q
 
 // The number of children expand writes for element i (set by prepare).
 QB_HD qb_u32 qb_children_of(const qb_u64* cnt, qb_u32 i) {
-    return (cnt[i] & QB_HIT) ? 0 : (qb_u32)cnt[i];
+    return (cnt[i] & QB_ELSEWHERE) ? 0 : (qb_u32)cnt[i];
 }
 
 QB_HD void qb_reduce_one(const QbPos* pos, const qb_u32* parent, const qb_u64* cnt, qb_u32 i, unsigned remaining,
@@ -144,6 +215,9 @@ QB_HD void qb_reduce_one(const QbPos* pos, const qb_u32* parent, const qb_u64* c
     qb_u64 v = cnt[i];
     if (v & QB_HIT) {
         v &= ~QB_HIT;
+    } else if (v & QB_DUP) {
+        // The first equal position's count: final, as its own step of the part is done.
+        v = cnt[(qb_u32)v];
     } else if (t.slots) {
         qb_store(t, pos[i], remaining, v);
     }
@@ -198,11 +272,8 @@ QB_HD qb_u64 qb_perft2(const QbPos& p) {
     }
 }
 
-// The count of pos[i] with two plies left (from the table when it has it).
-QB_HD qb_u64 qb_fused_value(const QbPos* pos, qb_u32 i, QbTable t) {
-    qb_u64 v;
-    if (t.slots && qb_probe(t, pos[i], 2, v)) return v;
-    v = qb_perft2(pos[i]);
-    if (t.slots) qb_store(t, pos[i], 2, v);
-    return v;
+// The fused step after prepare merged the level: perft 2 of each position to count
+// (cnt[i] == 0), kept in cnt[i] for reduce to store and pass up.
+QB_HD void qb_fused_first_one(const QbPos* pos, qb_u64* cnt, qb_u32 i) {
+    if (cnt[i] == 0) cnt[i] = qb_perft2(pos[i]);
 }

@@ -10,12 +10,16 @@ use cudarc::driver::{
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
 use quadboard_chess::{Move, Position};
 
-use crate::host::table_entries;
+use crate::host::{region_mask, table_entries};
 use crate::levels::{self, level_capacities, Backend, LEVEL_SLOT_BYTES};
 use crate::{kernel_source, GpuOptions, GpuPosition};
 
 /// Threads per block of every launch.
 const BLOCK: u32 = 256;
+
+/// Blocks per SM the fused kernels' registers allow for (`qb_fused_<N>` in
+/// `kernels/perft.cu`).
+const FUSED_BLOCKS: u32 = 2;
 
 /// Why the GPU path cannot run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +144,7 @@ struct DeviceBackend {
     expand: CudaFunction,
     leaves: CudaFunction,
     fused: CudaFunction,
+    fused_first: CudaFunction,
     reduce: CudaFunction,
     levels: Vec<DeviceLevel>,
     plies: u32,
@@ -153,6 +158,9 @@ struct DeviceBackend {
     scratch_ptr: u64,
     table_ptr: u64,
     table_mask: u64,
+    /// The set that merges equal positions, carved from the arena (with a table only).
+    set_ptr: u64,
+    set_room: usize,
     _table: Option<CudaSlice<u64>>,
 }
 
@@ -186,8 +194,15 @@ impl Backend for DeviceBackend {
         self.plies = plies;
         // Each array starts on a 256-byte boundary.
         let align = |bytes: usize| bytes.next_multiple_of(256);
-        let slot_bytes = self.arena_bytes - 3 * 256 * levels::levels_for(plies);
         let mut at = address(&self.arena, &self.stream);
+        let mut slot_bytes = self.arena_bytes - 3 * 256 * levels::levels_for(plies);
+        if self.table_ptr != 0 {
+            // A fifth of the arena for the set: two words a position of the largest part.
+            self.set_room = 1 << (usize::BITS - 1 - (slot_bytes / 5 / 8).leading_zeros());
+            self.set_ptr = at;
+            at += 8 * self.set_room as u64;
+            slot_bytes -= 8 * self.set_room;
+        }
         self.levels = level_capacities(slot_bytes, levels::levels_for(plies))
             .into_iter()
             .map(|n| {
@@ -235,6 +250,18 @@ impl Backend for DeviceBackend {
         remaining: u32,
     ) -> Result<u64, GpuError> {
         self.stream.memset_zeros(&mut self.scratch).map_err(driver)?;
+        let (set, set_mask) = match self.set_ptr {
+            0 => (0, 0),
+            ptr => {
+                let words = levels::set_words(end - start, self.set_room);
+                // SAFETY: the set's words lie in the arena, carved for it by `layout`.
+                unsafe {
+                    cudarc::driver::result::memset_d8_async(ptr, 0, 8 * words, self.stream.cu_stream())
+                }
+                .map_err(driver)?;
+                (ptr, words as u64 - 1)
+            }
+        };
         let l = &self.levels[level];
         let (s, e) = (start as u32, end as u32);
         let mut launch = self.stream.launch_builder(&self.prepare);
@@ -246,10 +273,12 @@ impl Backend for DeviceBackend {
             .arg(&remaining)
             .arg(&self.table_ptr)
             .arg(&self.table_mask)
+            .arg(&set)
+            .arg(&set_mask)
             .arg(&self.scratch_ptr);
-        // SAFETY: qb_prepare(const QbPos*, u64*, u32, u32, unsigned, u64*, u64, u64*): the
-        // level's arrays hold `end` elements, the table is null or `mask + 1` entries, and
-        // the scratch word is a u64.
+        // SAFETY: qb_prepare(const QbPos*, u64*, u32, u32, unsigned, u64*, u64, u64*, u64,
+        // u64*): the level's arrays hold `end` elements, the table is null or `mask + 1`
+        // entries, the set null or `set_mask + 1` words, and the scratch word is a u64.
         unsafe { launch.launch(grid(end - start)) }.map_err(driver)?;
         let scratch = self.stream.clone_dtoh(&self.scratch).map_err(driver)?;
         Ok(scratch[0])
@@ -277,6 +306,22 @@ impl Backend for DeviceBackend {
             .map_err(driver)
     }
 
+    fn merges(&self) -> bool {
+        self.table_ptr != 0
+    }
+
+    fn fused_first(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let l = &self.levels[level];
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(&self.fused_first);
+        launch.arg(&l.pos).arg(&l.cnt).arg(&s).arg(&e);
+        // SAFETY: qb_fused_first(const QbPos*, u64*, u32, u32): the level's arrays hold
+        // `end` elements.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
     fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
         let l = &self.levels[level];
         let parent_cnt = self.parent_counts(level);
@@ -287,11 +332,9 @@ impl Backend for DeviceBackend {
             .arg(&l.parent)
             .arg(&s)
             .arg(&e)
-            .arg(&self.table_ptr)
-            .arg(&self.table_mask)
             .arg(&parent_cnt);
-        // SAFETY: qb_fused and qb_fused_warp(const QbPos*, const u32*, u32, u32, u64*, u64,
-        // u64*): as in leaves, and the table is null or `mask + 1` entries.
+        // SAFETY: qb_fused and its variants (const QbPos*, const u32*, u32, u32, u64*): as in
+        // leaves.
         unsafe { launch.launch(grid(end - start)) }
             .map(|_| ())
             .map_err(driver)
@@ -403,6 +446,12 @@ impl Gpu {
             _ => compile_and_load(&ctx, arch, cache.as_deref())?,
         };
         let function = |name: &str| module.load_function(name).map_err(driver);
+        // QUADBOARD_GPU_BLOCKS (2 to 5) picks the register bound of the fused kernels: the
+        // experiments of docs/gpu.md; the default is the fastest measured.
+        let blocks = match std::env::var("QUADBOARD_GPU_BLOCKS").as_deref() {
+            Ok(n @ ("2" | "3" | "4" | "5")) => n.to_string(),
+            _ => FUSED_BLOCKS.to_string(),
+        };
         let stream = ctx.default_stream();
         let (free, _) = ctx.mem_get_info().map_err(driver)?;
         // Leave a tenth of what is free (and a little more) to the driver and others.
@@ -447,17 +496,17 @@ impl Gpu {
                 leaves: function("qb_leaves")?,
                 // QUADBOARD_GPU_FUSED=warp: the balanced fused step (an experiment; the
                 // measurements in docs/gpu.md say which is the default).
-                fused: function(match std::env::var("QUADBOARD_GPU_FUSED").as_deref() {
-                    Ok("warp") => "qb_fused_warp",
-                    _ => "qb_fused",
-                })?,
+                fused: function(&format!("qb_fused_{blocks}"))?,
+                fused_first: function(&format!("qb_fused_first_{blocks}"))?,
                 reduce: function("qb_reduce")?,
                 results_ptr: address(&results, &stream),
                 results,
                 scratch_ptr: address(&scratch, &stream),
                 scratch,
                 table_ptr: table_slice.as_ref().map_or(0, |t| address(t, &stream)),
-                table_mask: entries.saturating_sub(1) as u64,
+                table_mask: region_mask(entries),
+                set_ptr: 0,
+                set_room: 0,
                 _table: table_slice,
                 levels: Vec::new(),
                 plies: 0,

@@ -22,7 +22,10 @@ extern "C" {
         remaining: u32,
         slots: *mut u64,
         mask: u64,
+        set: *mut u64,
+        set_mask: u64,
     ) -> u64;
+    fn quadboard_gpu_host_fused_first(pos: *const GpuPosition, cnt: *mut u64, start: u32, end: u32);
     fn quadboard_gpu_host_expand(
         pos: *const GpuPosition,
         cnt: *mut u64,
@@ -36,8 +39,6 @@ extern "C" {
         parent: *const u32,
         start: u32,
         end: u32,
-        slots: *mut u64,
-        mask: u64,
         parent_cnt: *mut u64,
     );
     fn quadboard_gpu_host_leaves(
@@ -99,6 +100,8 @@ struct HostBackend {
     levels: Vec<HostLevel>,
     results: Vec<u64>,
     table: Vec<u64>,
+    /// The set that merges equal positions (empty without a table).
+    set: Vec<u64>,
 }
 
 impl HostBackend {
@@ -106,7 +109,7 @@ impl HostBackend {
         if self.table.is_empty() {
             (core::ptr::null_mut(), 0)
         } else {
-            (self.table.as_mut_ptr(), (self.table.len() / 2 - 1) as u64)
+            (self.table.as_mut_ptr(), region_mask(self.table.len() / 2))
         }
     }
 }
@@ -150,9 +153,16 @@ impl Backend for HostBackend {
         remaining: u32,
     ) -> Result<u64, GpuError> {
         let (slots, mask) = self.table();
+        let (set, set_mask) = if self.set.is_empty() {
+            (core::ptr::null_mut(), 0)
+        } else {
+            let words = levels::set_words(end - start, self.set.len());
+            self.set[..words].fill(0);
+            (self.set.as_mut_ptr(), words as u64 - 1)
+        };
         let l = &mut self.levels[level];
-        // SAFETY: `start..end` lies within the level (the driver's ranges do), and the table
-        // pointer is null or points at `2 * (mask + 1)` words.
+        // SAFETY: `start..end` lies within the level (the driver's ranges do), the table
+        // pointer is null or points at `2 * (mask + 1)` words, the set's at `set_mask + 1`.
         Ok(unsafe {
             quadboard_gpu_host_prepare(
                 l.pos.as_ptr(),
@@ -162,6 +172,8 @@ impl Backend for HostBackend {
                 remaining,
                 slots,
                 mask,
+                set,
+                set_mask,
             )
         })
     }
@@ -184,23 +196,38 @@ impl Backend for HostBackend {
         Ok(())
     }
 
+    fn merges(&self) -> bool {
+        !self.set.is_empty()
+    }
+
+    fn fused_first(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
+        let l = &mut self.levels[level];
+        // SAFETY: `start..end` lies within the level.
+        unsafe {
+            quadboard_gpu_host_fused_first(
+                l.pos.as_ptr(),
+                l.cnt.as_mut_ptr(),
+                start as u32,
+                end as u32,
+            );
+        }
+        Ok(())
+    }
+
     fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        let (slots, mask) = self.table();
         let (upper, lower) = self.levels.split_at_mut(level);
         let l = &lower[0];
         let parent_cnt = match upper.last_mut() {
             Some(above) => above.cnt.as_mut_ptr(),
             None => self.results.as_mut_ptr(),
         };
-        // SAFETY: as in `leaves`; the table pointer is null or points at its words.
+        // SAFETY: as in `leaves`.
         unsafe {
             quadboard_gpu_host_fused(
                 l.pos.as_ptr(),
                 l.parent.as_ptr(),
                 start as u32,
                 end as u32,
-                slots,
-                mask,
                 parent_cnt,
             );
         }
@@ -288,6 +315,11 @@ impl Emulator {
                 levels: Vec::new(),
                 results: Vec::new(),
                 table: vec![0; 2 * entries],
+                // As many words as the emulator's levels hold positions, at most.
+                set: match entries {
+                    0 => Vec::new(),
+                    _ => vec![0; (options.level_bytes.unwrap_or(64 << 20) / levels::LEVEL_SLOT_BYTES).next_power_of_two() / 2],
+                },
             },
             options,
         })
@@ -318,10 +350,20 @@ impl Emulator {
     }
 }
 
-/// Entries of a table of at most `bytes` (16 bytes each, a power of two; 0 for none).
+/// Entries of a table of at most `bytes` (16 bytes each, a power of two, at least one per
+/// region; 0 for none).
 pub(crate) fn table_entries(bytes: usize) -> usize {
     match bytes / 16 {
-        0 => 0,
+        n if n < TABLE_REGIONS => 0,
         n => 1 << (usize::BITS - 1 - n.leading_zeros()),
     }
+}
+
+/// The table's regions: one each for 2, 3 and 4 plies left and one for more
+/// (`QB_TABLE_REGIONS` in `kernels/levels.cuh`).
+pub(crate) const TABLE_REGIONS: usize = 4;
+
+/// The index mask of one region of a table of `entries`.
+pub(crate) fn region_mask(entries: usize) -> u64 {
+    (entries / TABLE_REGIONS).saturating_sub(1) as u64
 }

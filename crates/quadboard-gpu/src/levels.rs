@@ -12,6 +12,12 @@ use crate::{host_children, GpuError, GpuPosition};
 /// Bytes one position takes in a level: the position, its parent's index, its count word.
 pub const LEVEL_SLOT_BYTES: usize = core::mem::size_of::<GpuPosition>() + 4 + 8;
 
+/// Words of the set that merges equal positions in a part of `n` positions, at most
+/// `room` (a power of two): twice the part, so that probes stay short.
+pub fn set_words(n: usize, room: usize) -> usize {
+    (2 * n).next_power_of_two().min(room)
+}
+
 /// The fewest positions a level holds: more than any position has legal moves, so that a
 /// part of one position always fits.
 pub const LEVEL_MIN: usize = 4096;
@@ -110,13 +116,18 @@ pub trait Backend {
     fn capacity(&self, level: usize) -> usize;
     /// Makes `roots` level 0 (each its own parent in the results) and zeroes the results.
     fn upload(&mut self, roots: &[GpuPosition]) -> Result<(), GpuError>;
-    /// Probes the table, sets each count word; returns the number of children to expand.
+    /// Probes the table, merges equal positions (when [`Backend::merges`]), sets each count
+    /// word; returns the number of children to expand.
     fn prepare(&mut self, level: usize, start: usize, end: usize, remaining: u32)
         -> Result<u64, GpuError>;
     /// Writes the children of `start..end` to level `level + 1` from its start.
     fn expand(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
-    /// Adds each position's perft 2 (from the table when it has it, stored there when not)
-    /// to its parent's count.
+    /// Whether equal positions within a part of a level are counted once (with a table).
+    fn merges(&self) -> bool;
+    /// After `prepare` with two plies left: perft 2 of each position to count, into its
+    /// count word.
+    fn fused_first(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
+    /// Adds each position's perft 2 to its parent's count (without a table).
     fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
     /// Adds each position's number of legal moves to its parent's count.
     fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
@@ -161,6 +172,11 @@ fn run<B: Backend>(
     }
     match remaining {
         1 => return backend.leaves(level, start, end),
+        2 if backend.merges() => {
+            backend.prepare(level, start, end, 2)?;
+            backend.fused_first(level, start, end)?;
+            return backend.reduce(level, start, end, 2);
+        }
         2 => return backend.fused(level, start, end),
         _ => {}
     }

@@ -126,6 +126,24 @@ fn emulated_gpu_path_matches_the_library() {
     }
 }
 
+/// With a table: parts of a level find the entries earlier parts stored (the level of
+/// Kiwipete's third ply splits into parts), and a count repeated is answered from the
+/// entries of the first.
+#[test]
+fn emulated_table_entries_are_found_across_parts_and_counts() {
+    let options = GpuOptions {
+        device_plies: Some(4),
+        table_bytes: 1 << 20,
+        level_bytes: Some(tight()),
+    };
+    let mut emulator = Emulator::new(options).expect("options in range");
+    let kiwipete = Position::from_fen(TRICKY[1].0).expect("valid");
+    assert_eq!(emulator.perft(&kiwipete, 5).expect("counted"), 193_690_690);
+    for _ in 0..2 {
+        assert_eq!(emulator.perft(&kiwipete, 4).expect("counted"), 4_085_603);
+    }
+}
+
 /// The roots' counts come back each to its own root, in order, chunk after chunk.
 #[test]
 fn emulated_counts_per_root_and_divide_match_the_library() {

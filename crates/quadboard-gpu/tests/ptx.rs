@@ -69,13 +69,17 @@ fn kernels_compile_to_ptx() {
     };
     preload(&dir).unwrap();
     let ptx = quadboard_gpu::compile_ptx(Some("compute_90")).unwrap();
-    for kernel in ["qb_prepare", "qb_expand", "qb_leaves", "qb_fused", "qb_fused_warp", "qb_reduce"] {
+    for kernel in ["qb_prepare", "qb_expand", "qb_leaves", "qb_fused_2", "qb_fused_first_2", "qb_reduce"] {
         assert!(
             ptx.contains(&format!(".entry {kernel}(")),
             "kernel {kernel} missing from the PTX"
         );
     }
     assert!(ptx.contains(".target sm_90"), "PTX not for compute_90");
+    // For reading register use and spills with ptxas (docs/gpu.md: tuning).
+    if let Some(path) = std::env::var_os("QUADBOARD_PTX_OUT") {
+        std::fs::write(path, &ptx).unwrap();
+    }
 }
 
 #[test]
