@@ -60,6 +60,32 @@ fn bench_on_the_gpu_counts_or_says_why_not() {
     }
 }
 
+/// `shard --gpu` counts a work unit of `split` on the GPU, or says why it cannot.
+#[test]
+fn a_shard_on_the_gpu_counts_or_says_why_not() {
+    let dir = std::env::temp_dir().join(format!("quadboard-gpu-shard-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().expect("UTF-8 temp path");
+    let out = quadboard(&[
+        "split", "4", "--at", "2", "--shards", "1", "--out", dir_text,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = quadboard(&["shard", dir_text, "--index", "0", "--gpu", "--hash", "16"]);
+    if out.status.success() {
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("nodes"),
+            "{}",
+            last_line(&out)
+        );
+        let merged = quadboard(&["merge", dir_text]);
+        assert_eq!(last_line(&merged), "Nodes searched: 197281");
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert_no_gpu_error(&stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn gpu_flags_that_do_not_combine_are_usage_errors() {
     for args in [
@@ -68,6 +94,7 @@ fn gpu_flags_that_do_not_combine_are_usage_errors() {
         vec!["perft", "3", "--gpu-plies", "2"],
         vec!["perft", "3", "--gpu", "--gpu-plies", "11"],
         vec!["bench", "--gpu", "--quad"],
+        vec!["shard", ".", "--gpu", "--threads", "2"],
     ] {
         let out = quadboard(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -63,7 +63,7 @@ pub use merge::{merge, status, Difference, MergeReport, SeedReport, ShardState, 
 pub use record::{
     legal_ep_square, PackedPosition, Record, RecordError, PACKED_BYTES, RECORD_BYTES,
 };
-pub use run::{run_shard, ShardOptions, ShardOutcome};
+pub use run::{run_shard, RecordCounter, ShardOptions, ShardOutcome};
 pub use sha256::{Digest, ParseDigestError, Sha256};
 pub use split::{split, unique_positions, SplitOptions, SplitProgress};
 pub use workdir::WorkDir;

@@ -34,7 +34,14 @@ pub struct ShardOptions<'a> {
     /// Set to stop early: the records done so far are saved in the checkpoint, and
     /// [`ShardOutcome::Stopped`] is returned.
     pub stop: Option<&'a AtomicBool>,
+    /// Counts each record (position, remaining depth) in place of the CPU engine, from one
+    /// worker: a GPU (`quadboard shard --gpu`). An error stops the shard with its text.
+    pub count: Option<&'a RecordCounter<'a>>,
 }
+
+/// A counter of records in place of the CPU engine: perft of the position to the depth,
+/// or the reason it cannot count.
+pub type RecordCounter<'f> = dyn Fn(&Position, u32) -> Result<u64, String> + Sync + 'f;
 
 impl Default for ShardOptions<'_> {
     /// One thread, no table, seed 0, a checkpoint every minute.
@@ -46,6 +53,7 @@ impl Default for ShardOptions<'_> {
             checkpoint_every: Duration::from_secs(60),
             progress: None,
             stop: None,
+            count: None,
         }
     }
 }
@@ -250,9 +258,14 @@ impl Run<'_> {
             let mut slot = error.lock().unwrap_or_else(|p| p.into_inner());
             slot.get_or_insert(e);
         };
-        // Few records: each is counted by all threads together.
-        let whole_records = pending.len() < threads;
-        let workers = if whole_records { 1 } else { threads };
+        // Few records: each is counted by all threads together. A counter of its own (a
+        // GPU) takes the records one after another.
+        let whole_records = pending.len() < threads && options.count.is_none();
+        let workers = if whole_records || options.count.is_some() {
+            1
+        } else {
+            threads
+        };
         let worker = || {
             while !stopping() {
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -261,7 +274,17 @@ impl Run<'_> {
                     Ok(pos) => pos,
                     Err(e) => return fail(e),
                 };
-                let nodes = if whole_records {
+                let nodes = if let Some(count) = options.count {
+                    match count(&pos, depth) {
+                        Ok(n) => n,
+                        Err(e) => {
+                            return fail(Error::Invalid(format!(
+                                "record {r} of shard {}: {e}",
+                                self.index
+                            )))
+                        }
+                    }
+                } else if whole_records {
                     let options = PerftOptions {
                         threads,
                         table,

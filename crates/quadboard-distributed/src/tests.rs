@@ -1,7 +1,7 @@
 //! End-to-end tests of split, run and merge through the library.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::*;
 use quadboard_chess::perft::{perft, PerftTable};
@@ -238,6 +238,48 @@ fn a_shard_run_twice_returns_its_result_at_once() {
         modified
     );
     assert!(!dir.checkpoint_path(1, 0).exists());
+}
+
+#[test]
+fn a_counter_of_its_own_counts_every_record_and_its_errors_stop_the_shard() {
+    let (_temp, dir) = small_split("counter", 2);
+    let calls = AtomicU64::new(0);
+    let depth = dir.manifest().remaining_depth();
+    // As `shard --gpu` passes the GPU: here the CPU engine, each call seen.
+    let count = |pos: &Position, d: u32| -> Result<u64, String> {
+        assert_eq!(d, depth);
+        calls.fetch_add(1, Ordering::Relaxed);
+        Ok(perft(pos, d))
+    };
+    let options = ShardOptions {
+        threads: 4,
+        count: Some(&count),
+        ..Default::default()
+    };
+    for index in 0..2 {
+        assert!(matches!(
+            run_shard(&dir, index, &options).unwrap(),
+            ShardOutcome::Counted { .. }
+        ));
+    }
+    let records: u64 = dir.manifest().shards.iter().map(|s| s.records).sum();
+    assert_eq!(calls.load(Ordering::Relaxed), records);
+    let report = merge(&dir, None).unwrap();
+    assert_eq!(report.total, Some(u128::from(perft(&Position::new(), 4))));
+
+    let (_temp, dir) = small_split("counter-fails", 2);
+    let failing =
+        |_: &Position, _: u32| -> Result<u64, String> { Err("no CUDA device (test)".into()) };
+    let err = run_shard(
+        &dir,
+        0,
+        &ShardOptions {
+            count: Some(&failing),
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("no CUDA device (test)"), "{err}");
 }
 
 #[test]

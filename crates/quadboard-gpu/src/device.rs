@@ -19,7 +19,7 @@ const BLOCK: u32 = 256;
 
 /// Blocks per SM the fused kernels' registers allow for (`qb_fused_<N>` in
 /// `kernels/perft.cu`).
-const FUSED_BLOCKS: u32 = 2;
+const FUSED_BLOCKS: u32 = 4;
 
 /// Why the GPU path cannot run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,8 +232,12 @@ impl Backend for DeviceBackend {
         unsafe {
             cudarc::driver::result::memcpy_htod_async(top.pos, roots, self.stream.cu_stream())
                 .map_err(driver)?;
-            cudarc::driver::result::memcpy_htod_async(top.parent, &parents, self.stream.cu_stream())
-                .map_err(driver)?;
+            cudarc::driver::result::memcpy_htod_async(
+                top.parent,
+                &parents,
+                self.stream.cu_stream(),
+            )
+            .map_err(driver)?;
         }
         // The copies read host memory that is dropped at the end of this call.
         self.stream.synchronize().map_err(driver)?;
@@ -249,14 +253,21 @@ impl Backend for DeviceBackend {
         end: usize,
         remaining: u32,
     ) -> Result<u64, GpuError> {
-        self.stream.memset_zeros(&mut self.scratch).map_err(driver)?;
+        self.stream
+            .memset_zeros(&mut self.scratch)
+            .map_err(driver)?;
         let (set, set_mask) = match self.set_ptr {
             0 => (0, 0),
             ptr => {
                 let words = levels::set_words(end - start, self.set_room);
                 // SAFETY: the set's words lie in the arena, carved for it by `layout`.
                 unsafe {
-                    cudarc::driver::result::memset_d8_async(ptr, 0, 8 * words, self.stream.cu_stream())
+                    cudarc::driver::result::memset_d8_async(
+                        ptr,
+                        0,
+                        8 * words,
+                        self.stream.cu_stream(),
+                    )
                 }
                 .map_err(driver)?;
                 (ptr, words as u64 - 1)
@@ -285,7 +296,9 @@ impl Backend for DeviceBackend {
     }
 
     fn expand(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        self.stream.memset_zeros(&mut self.scratch).map_err(driver)?;
+        self.stream
+            .memset_zeros(&mut self.scratch)
+            .map_err(driver)?;
         let (l, next) = (&self.levels[level], &self.levels[level + 1]);
         let (s, e) = (start as u32, end as u32);
         // The cursor: the second scratch word, used as a u32 (little-endian low half).
@@ -458,7 +471,8 @@ impl Gpu {
         let usable = free / 10 * 9 - (256 << 20).min(free / 10);
         let entries = table_entries(options.table_bytes);
         let table = entries * 16;
-        if table + LEVEL_SLOT_BYTES * levels::LEVEL_MIN * levels::DEVICE_PLIES_MAX as usize > usable {
+        if table + LEVEL_SLOT_BYTES * levels::LEVEL_MIN * levels::DEVICE_PLIES_MAX as usize > usable
+        {
             return Err(GpuError::Options(format!(
                 "a table of {} MiB does not fit the {} MiB the device has free",
                 table >> 20,
@@ -473,12 +487,8 @@ impl Gpu {
                 free >> 20
             )));
         }
-        let arena = stream
-            .alloc_zeros::<u64>(level_bytes / 8)
-            .map_err(driver)?;
-        let results = stream
-            .alloc_zeros::<u64>(levels::TOP_MAX)
-            .map_err(driver)?;
+        let arena = stream.alloc_zeros::<u64>(level_bytes / 8).map_err(driver)?;
+        let results = stream.alloc_zeros::<u64>(levels::TOP_MAX).map_err(driver)?;
         let scratch = stream.alloc_zeros::<u64>(2).map_err(driver)?;
         let table_slice = match entries {
             0 => None,
@@ -549,7 +559,11 @@ impl Gpu {
     ///
     /// # Errors
     /// As [`Gpu::perft`].
-    pub fn perft_divide(&mut self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
+    pub fn perft_divide(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, GpuError> {
         levels::perft_divide(&mut self.backend, &self.options, pos, depth)
     }
 

@@ -77,7 +77,8 @@ pub fn host_children(pos: &GpuPosition) -> Vec<GpuPosition> {
         let mut children = vec![GpuPosition::default(); room];
         // SAFETY: `children` holds `room` writable positions; the C++ side writes at most
         // that many and returns how many moves there are.
-        let n = unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), room as u32) } as usize;
+        let n =
+            unsafe { quadboard_gpu_host_moves(pos, children.as_mut_ptr(), room as u32) } as usize;
         if n <= room {
             children.truncate(n);
             return children;
@@ -318,7 +319,12 @@ impl Emulator {
                 // As many words as the emulator's levels hold positions, at most.
                 set: match entries {
                     0 => Vec::new(),
-                    _ => vec![0; (options.level_bytes.unwrap_or(64 << 20) / levels::LEVEL_SLOT_BYTES).next_power_of_two() / 2],
+                    _ => vec![
+                        0;
+                        (options.level_bytes.unwrap_or(64 << 20) / levels::LEVEL_SLOT_BYTES)
+                            .next_power_of_two()
+                            / 2
+                    ],
                 },
             },
             options,
@@ -337,7 +343,11 @@ impl Emulator {
     ///
     /// # Errors
     /// As [`Emulator::perft`].
-    pub fn perft_divide(&mut self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, GpuError> {
+    pub fn perft_divide(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, GpuError> {
         levels::perft_divide(&mut self.backend, &self.options, pos, depth)
     }
 

@@ -118,8 +118,13 @@ pub trait Backend {
     fn upload(&mut self, roots: &[GpuPosition]) -> Result<(), GpuError>;
     /// Probes the table, merges equal positions (when [`Backend::merges`]), sets each count
     /// word; returns the number of children to expand.
-    fn prepare(&mut self, level: usize, start: usize, end: usize, remaining: u32)
-        -> Result<u64, GpuError>;
+    fn prepare(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<u64, GpuError>;
     /// Writes the children of `start..end` to level `level + 1` from its start.
     fn expand(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
     /// Whether equal positions within a part of a level are counted once (with a table).
@@ -132,8 +137,13 @@ pub trait Backend {
     /// Adds each position's number of legal moves to its parent's count.
     fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError>;
     /// Stores each count in the table and adds it to the parent's count.
-    fn reduce(&mut self, level: usize, start: usize, end: usize, remaining: u32)
-        -> Result<(), GpuError>;
+    fn reduce(
+        &mut self,
+        level: usize,
+        start: usize,
+        end: usize,
+        remaining: u32,
+    ) -> Result<(), GpuError>;
     /// The first `n` results (each root's count) after a count.
     fn results(&mut self, n: usize) -> Result<Vec<u64>, GpuError>;
 }
@@ -233,7 +243,11 @@ pub fn perft<B: Backend>(
         return Ok(1);
     }
     let plies = options.plies_for(depth);
-    let front = frontier(GpuPosition::from(pos), depth - plies, options.table_bytes > 0);
+    let front = frontier(
+        GpuPosition::from(pos),
+        depth - plies,
+        options.table_bytes > 0,
+    );
     let roots: Vec<GpuPosition> = front.iter().map(|(p, _)| *p).collect();
     let counts = count_roots(backend, &roots, plies)?;
     let total: u128 = front
@@ -255,7 +269,10 @@ pub fn perft_divide<B: Backend>(
     for m in &pos.legal_moves() {
         let mut child = *pos;
         child.play_unchecked(*m);
-        out.push((*m, perft(backend, options, &child, depth.saturating_sub(1))?));
+        out.push((
+            *m,
+            perft(backend, options, &child, depth.saturating_sub(1))?,
+        ));
     }
     Ok(out)
 }

@@ -46,9 +46,26 @@ fn reference(pos: &Position, depth: u32) -> u64 {
 #[ignore = "needs a CUDA device"]
 fn known_counts_on_the_device() {
     let known: [(&str, &[u64]); 3] = [
-        (START, &[20, 400, 8902, 197281, 4865609, 119060324, 3195901860, 84998978956]),
+        (
+            START,
+            &[
+                20,
+                400,
+                8902,
+                197281,
+                4865609,
+                119060324,
+                3195901860,
+                84998978956,
+            ],
+        ),
         (KIWIPETE, &[48, 2039, 97862, 4085603, 193690690, 8031647685]),
-        (POSITION_3, &[14, 191, 2812, 43238, 674624, 11030083, 178633661, 3009794393]),
+        (
+            POSITION_3,
+            &[
+                14, 191, 2812, 43238, 674624, 11030083, 178633661, 3009794393,
+            ],
+        ),
     ];
     let configurations = [
         ("no table", GpuOptions::default()),
@@ -126,7 +143,12 @@ fn random_positions_on_the_device() {
         let Some(mut gpu) = open(options) else { return };
         let start = Instant::now();
         for (pos, &n) in positions.iter().zip(&expected) {
-            assert_eq!(gpu.perft(pos, 5).expect("counted"), n, "{} with {options:?}", pos.to_fen());
+            assert_eq!(
+                gpu.perft(pos, 5).expect("counted"),
+                n,
+                "{} with {options:?}",
+                pos.to_fen()
+            );
         }
         eprintln!(
             "200 random positions at depth 5 exact with {options:?} in {:.2} s",

@@ -182,7 +182,10 @@ fn crowded_lenient_setups_count_too() {
         Position::from_fen_lenient("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
     let mut emulator = Emulator::new(GpuOptions::default()).expect("defaults");
     for d in 1..=2 {
-        assert_eq!(emulator.perft(&crowded, d).expect("counted"), perft(&crowded, d));
+        assert_eq!(
+            emulator.perft(&crowded, d).expect("counted"),
+            perft(&crowded, d)
+        );
     }
 }
 

@@ -69,7 +69,14 @@ fn kernels_compile_to_ptx() {
     };
     preload(&dir).unwrap();
     let ptx = quadboard_gpu::compile_ptx(Some("compute_90")).unwrap();
-    for kernel in ["qb_prepare", "qb_expand", "qb_leaves", "qb_fused_2", "qb_fused_first_2", "qb_reduce"] {
+    for kernel in [
+        "qb_prepare",
+        "qb_expand",
+        "qb_leaves",
+        "qb_fused_2",
+        "qb_fused_first_2",
+        "qb_reduce",
+    ] {
         assert!(
             ptx.contains(&format!(".entry {kernel}(")),
             "kernel {kernel} missing from the PTX"

@@ -40,6 +40,11 @@ mod imp {
     pub fn bench(_plies: Option<u32>) -> Result<ExitCode, CliError> {
         Err(unsupported())
     }
+
+    /// `shard --gpu`: the GPU's perft for each record.
+    pub fn counter(_hash: u32) -> Result<Box<super::Counter>, CliError> {
+        Err(unsupported())
+    }
 }
 
 #[cfg(feature = "gpu")]
@@ -129,6 +134,18 @@ mod imp {
         let mut gpu = open(plies, 0)?;
         crate::cmd::bench::rows(|pos, depth| gpu.perft(pos, depth).map_err(gpu_error))
     }
+
+    /// `shard --gpu`: the GPU's perft for each record, with a table of `hash` MiB.
+    pub fn counter(hash: u32) -> Result<Box<super::Counter>, CliError> {
+        let gpu = std::sync::Mutex::new(open(None, hash)?);
+        Ok(Box::new(move |pos: &Position, depth: u32| {
+            let mut gpu = gpu.lock().unwrap_or_else(|p| p.into_inner());
+            gpu.perft(pos, depth).map_err(|e| e.to_string())
+        }))
+    }
 }
 
-pub use imp::{bench, perft};
+/// What `shard --gpu` counts each record with.
+pub type Counter = quadboard_distributed::RecordCounter<'static>;
+
+pub use imp::{bench, counter, perft};

@@ -31,9 +31,14 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-    /// Transposition table size in MiB (0: none), shared by the threads.
+    /// Transposition table size in MiB (0: none), shared by the threads (with --gpu: the
+    /// GPU's table).
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
     hash: u32,
+    /// Count the records on the GPU (a build with the `gpu` feature and a CUDA device), one
+    /// after another; the results are the same files as the CPU's.
+    #[arg(long, conflicts_with = "threads")]
+    gpu: bool,
     /// Table hash seed: results of each seed are kept apart, and `merge` compares them.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -78,9 +83,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         bar.set_length(total);
         bar.set_position(done);
     };
+    let counter = if args.gpu {
+        Some(crate::cmd::gpu::counter(args.hash)?)
+    } else {
+        None
+    };
     let options = ShardOptions {
         threads: args.threads as usize,
-        table_megabytes: args.hash as usize,
+        table_megabytes: if args.gpu { 0 } else { args.hash as usize },
+        count: counter.as_deref(),
         seed: args.seed,
         checkpoint_every: Duration::from_secs(args.checkpoint),
         progress: Some(&progress),
