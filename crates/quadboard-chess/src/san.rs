@@ -189,7 +189,24 @@ impl San {
                     _ if promotion.is_some() => return Resolved::Illegal,
                     Role::Knight => attacks::knight(to) & ours,
                     Role::King => attacks::king(to) & ours,
-                    _ => attacks::role_attacks(us, role, to, occupied) & ours,
+                    // Sliders: each piece of ours on a line through the destination whose
+                    // path to it is empty. One or two pieces and the 512-byte ray tables
+                    // and a row of `between`, where the attack tables' entries for the
+                    // destination miss the cache while a PGN file streams through it.
+                    _ => {
+                        let rays = match role {
+                            Role::Bishop => attacks::bishop_rays(to),
+                            Role::Rook => attacks::rook_rays(to),
+                            _ => attacks::bishop_rays(to) | attacks::rook_rays(to),
+                        };
+                        let mut reach = Bitboard::EMPTY;
+                        for from in ours & rays {
+                            if attacks::between(from, to).is_disjoint(occupied) {
+                                reach |= from;
+                            }
+                        }
+                        reach
+                    }
                 };
                 if let Some(file) = file {
                     origins &= file.bitboard();
