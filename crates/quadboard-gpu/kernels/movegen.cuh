@@ -165,14 +165,6 @@ QB_HD qb_u64 qb_bishop_attacks(int sq, qb_u64 occ) {
     return qb_line_attacks(occ, sq, qb_diag_mask(sq)) | qb_line_attacks(occ, sq, qb_anti_mask(sq));
 }
 
-// Squares strictly between a and b when they share a line, else 0.
-QB_HD qb_u64 qb_between(int a, int b) {
-    qb_u64 ba = qb_bit(a), bb = qb_bit(b);
-    if (qb_rook_attacks(a, 0) & bb) return qb_rook_attacks(a, bb) & qb_rook_attacks(b, ba);
-    if (qb_bishop_attacks(a, 0) & bb) return qb_bishop_attacks(a, bb) & qb_bishop_attacks(b, ba);
-    return 0;
-}
-
 // The whole line through a and b (both included) when they share one, else 0.
 QB_HD qb_u64 qb_line(int a, int b) {
     if (((a ^ b) & 7) == 0) return qb_file_mask(a);
@@ -180,6 +172,13 @@ QB_HD qb_u64 qb_line(int a, int b) {
     if ((a & 7) - (a >> 3) == (b & 7) - (b >> 3)) return qb_diag_mask(a);
     if ((a & 7) + (a >> 3) == (b & 7) + (b >> 3)) return qb_anti_mask(a);
     return 0;
+}
+
+// Squares strictly between a and b when they share a line, else 0: the line cut to the
+// span of indices between the two, with no attack computed.
+QB_HD qb_u64 qb_between(int a, int b) {
+    const int lo = a < b ? a : b, hi = a < b ? b : a;
+    return lo == hi ? 0 : qb_line(a, b) & ((1ULL << hi) - (2ULL << lo));
 }
 
 // Pieces of the set `them` (of colour `them_black`) that attack sq with occupancy occ.
@@ -358,7 +357,14 @@ QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
         return n;
     }
     qb_put(n, tb, code);
-    if (kind == QB_DOUBLE) n.ep = (qb_u32)((from + to) >> 1);
+    // The en passant square only where a pawn of theirs could take: positions that differ
+    // in an en passant square nobody can use are one position to the table and the
+    // merging of equal positions.
+    if (kind == QB_DOUBLE) {
+        const int ep = (from + to) >> 1;
+        const qb_u64 takers = qb_pawns(n) & (black ? ~n.q[0] : n.q[0]) & qb_occupied(n);
+        if (qb_pawn_attacks(qb_bit(ep), black) & takers) n.ep = (qb_u32)ep;
+    }
     else if (kind == QB_EP) qb_clear(n, qb_bit(black ? to + 8 : to - 8));
     if ((code >> 1) == 6) n.castling &= ~(QB_RANK_1 << (black ? 56 : 0));
     return n;

@@ -276,3 +276,22 @@ pub fn perft_divide<B: Backend>(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Merged, the host's plies hold each position once (the published numbers of unique
+    /// positions by ply from the start), and the paths add up to perft.
+    #[test]
+    fn the_merged_frontier_holds_each_position_once() {
+        let start = Position::new();
+        for (plies, unique, paths) in [(3, 5_362, 8_902), (4, 72_078, 197_281)] {
+            let merged = frontier(GpuPosition::from(&start), plies, true);
+            assert_eq!(merged.len(), unique, "ply {plies}");
+            assert_eq!(merged.iter().map(|(_, n)| n).sum::<u64>(), paths);
+            let plain = frontier(GpuPosition::from(&start), plies, false);
+            assert_eq!(plain.len() as u64, paths);
+        }
+    }
+}

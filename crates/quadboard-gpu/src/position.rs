@@ -1,12 +1,12 @@
 //! The kernels' position: four quad planes, castling rooks, en passant square, side to move.
 
 use quadboard_chess::board::QuadBoard;
-use quadboard_chess::{Color, Position};
+use quadboard_chess::{attacks, Color, Piece, Position, Role};
 
 /// A position as the kernels read it (`QbPos` in `kernels/movegen.cuh`, 48 bytes): the
 /// quad planes (bit `i` of each square's piece code `role << 1 | color`), the squares of
-/// the rooks that may castle, the en passant square (64 for none) and the side to move
-/// (1 for black).
+/// the rooks that may castle, the en passant square (64 for none, and for one that no pawn
+/// of the side to move attacks) and the side to move (1 for black).
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct GpuPosition {
@@ -34,7 +34,15 @@ impl From<&Position> for GpuPosition {
         GpuPosition {
             planes: [planes[0].0, planes[1].0, planes[2].0, planes[3].0],
             castling: pos.castling_rooks().0,
-            ep: pos.ep_square().map_or(64, |sq| sq.index() as u32),
+            // Only where a pawn of the side to move could take, as the kernels' make-move
+            // keeps it: equal positions compare equal.
+            ep: pos
+                .ep_square()
+                .filter(|&sq| {
+                    let takers = pos.board().by_piece(Piece::new(pos.turn(), Role::Pawn));
+                    (attacks::pawn(!pos.turn(), sq) & takers).any()
+                })
+                .map_or(64, |sq| sq.index() as u32),
             black: u32::from(pos.turn() == Color::Black),
         }
     }
