@@ -550,7 +550,21 @@ impl Gpu {
     /// # Errors
     /// [`GpuError::Driver`] when a copy or launch fails.
     pub fn perft(&mut self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
-        let n = levels::perft(&mut self.backend, &self.options, pos, depth)?;
+        self.perft_with_progress(pos, depth, None)
+    }
+
+    /// [`Gpu::perft`], calling `progress` with `(positions counted, positions)` of the
+    /// host's last ply after each pass of the device (in passes of a sixty-fourth of them).
+    ///
+    /// # Errors
+    /// As [`Gpu::perft`].
+    pub fn perft_with_progress(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        progress: Option<levels::Progress<'_>>,
+    ) -> Result<u64, GpuError> {
+        let n = levels::perft(&mut self.backend, &self.options, pos, depth, progress)?;
         self.backend.stream.synchronize().map_err(driver)?;
         Ok(n)
     }
@@ -573,6 +587,6 @@ impl Gpu {
     /// [`GpuError::Options`] for plies outside 1 to [`levels::DEVICE_PLIES_MAX`],
     /// [`GpuError::Driver`] when a copy or launch fails.
     pub fn count_roots(&mut self, roots: &[GpuPosition], plies: u32) -> Result<Vec<u64>, GpuError> {
-        levels::count_roots(&mut self.backend, roots, plies)
+        levels::count_roots(&mut self.backend, roots, plies, None)
     }
 }

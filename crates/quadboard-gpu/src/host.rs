@@ -336,7 +336,20 @@ impl Emulator {
     /// # Errors
     /// None in practice; the signature is the GPU's.
     pub fn perft(&mut self, pos: &Position, depth: u32) -> Result<u64, GpuError> {
-        levels::perft(&mut self.backend, &self.options, pos, depth)
+        levels::perft(&mut self.backend, &self.options, pos, depth, None)
+    }
+
+    /// [`Emulator::perft`] with progress, as [`crate::Gpu::perft_with_progress`].
+    ///
+    /// # Errors
+    /// As [`Emulator::perft`].
+    pub fn perft_with_progress(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        progress: Option<levels::Progress<'_>>,
+    ) -> Result<u64, GpuError> {
+        levels::perft(&mut self.backend, &self.options, pos, depth, progress)
     }
 
     /// Perft below each legal move of `pos`.
@@ -356,7 +369,7 @@ impl Emulator {
     /// # Errors
     /// As [`Emulator::perft`].
     pub fn count_roots(&mut self, roots: &[GpuPosition], plies: u32) -> Result<Vec<u64>, GpuError> {
-        levels::count_roots(&mut self.backend, roots, plies)
+        levels::count_roots(&mut self.backend, roots, plies, None)
     }
 }
 

@@ -148,11 +148,25 @@ pub trait Backend {
     fn results(&mut self, n: usize) -> Result<Vec<u64>, GpuError>;
 }
 
+/// Called with `(roots counted, roots)` after each pass of the device.
+pub type Progress<'a> = &'a dyn Fn(usize, usize);
+
+/// Roots a pass takes at most when someone watches the progress: a sixty-fourth of them,
+/// so that the bar moves (the roots are distinct, and the table still finds what earlier
+/// passes counted).
+fn pass_size(roots: usize, room: usize, watched: bool) -> usize {
+    match watched {
+        true => roots.div_ceil(64).clamp(1, room),
+        false => room,
+    }
+}
+
 /// Perft `plies` of each root, in order, on `backend` (which has at least `plies` levels).
 pub fn count_roots<B: Backend>(
     backend: &mut B,
     roots: &[GpuPosition],
     plies: u32,
+    progress: Option<Progress<'_>>,
 ) -> Result<Vec<u64>, GpuError> {
     if !(1..=DEVICE_PLIES_MAX).contains(&plies) {
         return Err(GpuError::Options(format!(
@@ -161,10 +175,14 @@ pub fn count_roots<B: Backend>(
     }
     backend.layout(plies);
     let mut out = Vec::with_capacity(roots.len());
-    for chunk in roots.chunks(backend.capacity(0)) {
+    let pass = pass_size(roots.len(), backend.capacity(0), progress.is_some());
+    for chunk in roots.chunks(pass) {
         backend.upload(chunk)?;
         run(backend, 0, 0, chunk.len(), plies)?;
         out.extend(backend.results(chunk.len())?);
+        if let Some(progress) = progress {
+            progress(out.len(), roots.len());
+        }
     }
     Ok(out)
 }
@@ -238,6 +256,7 @@ pub fn perft<B: Backend>(
     options: &GpuOptions,
     pos: &Position,
     depth: u32,
+    progress: Option<Progress<'_>>,
 ) -> Result<u64, GpuError> {
     if depth == 0 {
         return Ok(1);
@@ -249,7 +268,7 @@ pub fn perft<B: Backend>(
         options.table_bytes > 0,
     );
     let roots: Vec<GpuPosition> = front.iter().map(|(p, _)| *p).collect();
-    let counts = count_roots(backend, &roots, plies)?;
+    let counts = count_roots(backend, &roots, plies, progress)?;
     let total: u128 = front
         .iter()
         .zip(&counts)
@@ -271,7 +290,7 @@ pub fn perft_divide<B: Backend>(
         child.play_unchecked(*m);
         out.push((
             *m,
-            perft(backend, options, &child, depth.saturating_sub(1))?,
+            perft(backend, options, &child, depth.saturating_sub(1), None)?,
         ));
     }
     Ok(out)

@@ -144,6 +144,29 @@ fn emulated_table_entries_are_found_across_parts_and_counts() {
     }
 }
 
+/// Watched, a count goes in passes of a sixty-fourth of the host's positions, each
+/// reported once, ending at the whole; the count is the same.
+#[test]
+fn progress_is_reported_after_each_pass() {
+    let mut emulator = Emulator::new(GpuOptions {
+        device_plies: Some(2),
+        table_bytes: 1 << 16,
+        level_bytes: None,
+    })
+    .expect("options in range");
+    let reports = std::cell::RefCell::new(Vec::new());
+    let record = |done: usize, total: usize| reports.borrow_mut().push((done, total));
+    let n = emulator
+        .perft_with_progress(&Position::new(), 5, Some(&record))
+        .expect("counted");
+    assert_eq!(n, 4_865_609);
+    let reports = reports.into_inner();
+    // Ply 3 merged: 5,362 positions in passes of 84.
+    assert_eq!(reports.len(), 5_362usize.div_ceil(84));
+    assert!(reports.windows(2).all(|w| w[0].0 < w[1].0));
+    assert_eq!(reports.last(), Some(&(5_362, 5_362)));
+}
+
 /// The roots' counts come back each to its own root, in order, chunk after chunk.
 #[test]
 fn emulated_counts_per_root_and_divide_match_the_library() {

@@ -117,7 +117,16 @@ mod imp {
             }
             divided.iter().map(|(_, n)| n).sum()
         } else {
-            gpu.perft(pos, request.depth).map_err(gpu_error)?
+            // The host's positions passed to the device, on stderr when it is a terminal
+            // (only then in passes small enough for the bar to move).
+            let bar = output::progress(0, "gpu");
+            let report = output::report_to(&bar);
+            let watched = (!bar.is_hidden()).then_some(&report as quadboard_gpu::Progress<'_>);
+            let total = gpu
+                .perft_with_progress(pos, request.depth, watched)
+                .map_err(gpu_error)?;
+            bar.finish_and_clear();
+            total
         };
         let seconds = start.elapsed().as_secs_f64();
         writeln!(out, "Nodes searched: {total}")?;
