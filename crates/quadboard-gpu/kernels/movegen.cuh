@@ -214,35 +214,46 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
     const int ksq = qb_lsb(qb_kings(p) & us);
     const qb_u64 kbit = qb_bit(ksq);
 
-    const qb_u64 checkers = qb_attackers(p, ksq, occ, them, !black);
-
-    // King moves: squares their pieces attack with our king lifted off the board.
+    // Checkers and pins from their sliders on the king's lines (few, most of the time):
+    // nothing between is a check, one piece of ours between is a pin. No attack computed.
+    qb_u64 checkers = (qb_pawn_attacks(kbit, black) & qb_pawns(p) & them) |
+                      (qb_knight_attacks(kbit) & qb_knights(p) & them);
+    qb_u64 pinned = 0;
     {
+        const qb_u64 rook_lines = (qb_file_mask(ksq) | qb_rank_mask(ksq)) & ~kbit;
+        const qb_u64 bishop_lines = (qb_diag_mask(ksq) | qb_anti_mask(ksq)) & ~kbit;
+        qb_u64 lined = ((rook_lines & qb_orthogonal(p)) | (bishop_lines & qb_diagonal(p))) & them;
+        for (; lined; lined &= lined - 1) {
+            const int sq = qb_lsb(lined);
+            const qb_u64 b = qb_between(ksq, sq) & occ;
+            if (!b) checkers |= qb_bit(sq);
+            else if (!(b & (b - 1))) pinned |= b & us;
+        }
+    }
+
+    // King moves: squares their pieces attack with our king lifted off the board, looked
+    // at only where the king could go, and a slider's attacks only when one of its lines
+    // crosses those squares.
+    const qb_u64 zone = qb_king_attacks(kbit) & ~us;
+    if (zone) {
         const qb_u64 occ_nk = occ ^ kbit;
         qb_u64 danger = qb_pawn_attacks(qb_pawns(p) & them, !black) |
                         qb_knight_attacks(qb_knights(p) & them) |
                         qb_king_attacks(qb_kings(p) & them);
-        for (qb_u64 s = qb_diagonal(p) & them; s; s &= s - 1)
-            danger |= qb_bishop_attacks(qb_lsb(s), occ_nk);
-        for (qb_u64 s = qb_orthogonal(p) & them; s; s &= s - 1)
-            danger |= qb_rook_attacks(qb_lsb(s), occ_nk);
-        sink.piece(ksq, qb_king_attacks(kbit) & ~us & ~danger);
+        for (qb_u64 s = qb_diagonal(p) & them; s; s &= s - 1) {
+            const int sq = qb_lsb(s);
+            if ((qb_diag_mask(sq) | qb_anti_mask(sq)) & zone) danger |= qb_bishop_attacks(sq, occ_nk);
+        }
+        for (qb_u64 s = qb_orthogonal(p) & them; s; s &= s - 1) {
+            const int sq = qb_lsb(s);
+            if ((qb_file_mask(sq) | qb_rank_mask(sq)) & zone) danger |= qb_rook_attacks(sq, occ_nk);
+        }
+        sink.piece(ksq, zone & ~danger);
     }
     if (checkers & (checkers - 1)) return;  // double check: only the king moves
 
     qb_u64 target = ~us;
     if (checkers) target &= checkers | qb_between(ksq, qb_lsb(checkers));
-
-    // Pins: their sliders that would attack the king through exactly one of our pieces.
-    qb_u64 pinned = 0;
-    {
-        qb_u64 snipers = (qb_rook_attacks(ksq, them) & qb_orthogonal(p) & them) |
-                         (qb_bishop_attacks(ksq, them) & qb_diagonal(p) & them);
-        for (; snipers; snipers &= snipers - 1) {
-            qb_u64 b = qb_between(ksq, qb_lsb(snipers)) & occ;
-            if (b && !(b & (b - 1))) pinned |= b & us;
-        }
-    }
 
     for (qb_u64 s = qb_knights(p) & us & ~pinned; s; s &= s - 1) {
         int sq = qb_lsb(s);

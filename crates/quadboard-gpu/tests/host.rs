@@ -317,3 +317,20 @@ fn suites_at_low_depth() {
     run_suite("sedlak-generated.epd", 1, 1_000_000);
     run_suite("random.perft", 40, 200_000);
 }
+
+/// The kernels' generator alone on the CPU (start perft 5, Kiwipete 4, position 3 5), for
+/// counting its instructions with cachegrind as a deterministic stand-in for the work a
+/// GPU thread does (docs/gpu.md): `valgrind --tool=cachegrind <test binary>
+/// kernel_work_on_the_cpu --ignored`.
+#[test]
+#[ignore = "a workload for cachegrind"]
+fn kernel_work_on_the_cpu() {
+    for (fen, depth, nodes) in [
+        (TRICKY[0].0, 5, 4_865_609),
+        (TRICKY[1].0, 4, 4_085_603),
+        (TRICKY[2].0, 5, 674_624),
+    ] {
+        let pos = Position::from_fen(fen).expect("valid");
+        assert_eq!(host_perft(&GpuPosition::from(&pos), depth), nodes);
+    }
+}
