@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use quadboard_chess::pgn::{next_game_start, Reader};
+use quadboard_chess::pgn::next_game_start;
 
 use crate::pgn_tree::GameData;
 
@@ -19,14 +19,7 @@ const CHUNK: usize = 4 << 20;
 
 /// Parses whole games of `bytes` on up to `threads` threads, in order.
 fn parse_chunk(bytes: &[u8], threads: usize) -> Vec<GameData> {
-    let parse = |part: &[u8]| {
-        let mut reader = Reader::new(part).keep_games(true);
-        let mut games = Vec::new();
-        while reader.skip_game().unwrap_or_else(|e| match e {}) {
-            games.push(GameData::read_whole(reader.last_game_bytes()));
-        }
-        games
-    };
+    let parse = GameData::read_all;
     if threads <= 1 || bytes.len() < 64 << 10 {
         return parse(bytes);
     }

@@ -66,13 +66,16 @@ def _start_tags(headers: Any) -> Tuple[Any, Any]:
 class _Source:
     """A tree as read in Rust, shared by its nodes."""
 
-    __slots__ = ("data", "game", "epoch", "start")
+    __slots__ = ("data", "game", "epoch", "start", "nodes")
 
     def __init__(self, data: Any, game: "Game") -> None:
         self.data = data
         self.game = game
         self.epoch = _EPOCH[0]
         self.start = _start_tags(game.headers)
+        # Every node object made of the tree, by index: a node is made once, whichever
+        # way it is reached.
+        self.nodes = {0: game}
 
 
 class GameNode(abc.ABC):
@@ -132,7 +135,7 @@ class GameNode(abc.ABC):
         src = self._src
         if src is None:
             return []
-        return src.data.make_children(self._idx, ChildNode, self, src)
+        return src.data.make_children(self._idx, ChildNode, self, src, src.nodes)
 
     @abc.abstractmethod
     def board(self) -> Board:
@@ -162,7 +165,8 @@ class GameNode(abc.ABC):
     def _make_line(self) -> None:
         # The main continuation's nodes in one call when none is made yet.
         if self._vars is None and self._src is not None:
-            self._src.data.make_line(self._idx, ChildNode, self, self._src)
+            src = self._src
+            src.data.make_line(self._idx, ChildNode, self, src, src.nodes)
 
     def end(self) -> "GameNode":
         """The last node of the main continuation from here."""
@@ -1022,18 +1026,24 @@ def _game_of(data: Any) -> Game:
         import io
 
         return read_game(io.StringIO(text))
-    builder = _fresh_builder()
-    game = builder.game
-    # The library reads tags more leniently than python-chess's tag lines: keep those
-    # that python-chess could hold.
-    pairs = [(n, v) for n, v in data.tags() if "\n" not in v and "\r" not in v]
-    game.headers = _headers_of(pairs)
+    # No move failed (else the text is kept): no error to give, and the headers with the
+    # result come whole from the reader (``GameData.headers``).
+    game = _new(Game)
+    game._parent = None
+    game._move = None
+    game._idx = 0
+    game.starting_comment = ""
+    game.nags = set()
+    game.errors = []
+    if _DIRECT_HEADERS:
+        headers = _new(Headers)
+        headers._roster, headers._others = data.headers()
+    else:
+        roster, others = data.headers()
+        headers = Headers(roster)
+        headers.update(others)
+    game.headers = headers
     _attach(game, data)
-    for error in _errors(data) or ():
-        builder.handle_error(error)
-    result = data.result()
-    if result is not None:
-        builder.visit_result(result)
     return game
 
 
