@@ -790,6 +790,34 @@ impl GameData {
     }
 }
 
+impl GameData {
+    /// `make_children`, looking the children up in `nodes` only if `made` (else none of
+    /// them is made yet).
+    #[allow(clippy::too_many_arguments)]
+    fn children_of<'py>(
+        &self,
+        py: Python<'py>,
+        idx: usize,
+        cls: &Bound<'py, PyAny>,
+        parent: &Bound<'py, PyAny>,
+        src: &Bound<'py, PyAny>,
+        nodes: &Bound<'py, PyDict>,
+        made: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let table = Move::table(py)?;
+        let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
+        let list = PyList::empty(py);
+        for c in self.tree.children(idx) {
+            let obj = match if made { nodes.get_item(c)? } else { None } {
+                Some(made) => made,
+                None => self.new_node(py, table, &new, c as usize, cls, parent, src, nodes)?,
+            };
+            list.append(obj)?;
+        }
+        Ok(list)
+    }
+}
+
 /// The Seven Tag Roster's names as Python strings, made once (dictionary keys).
 static ROSTER_KEYS: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
 
@@ -886,17 +914,7 @@ impl GameData {
         nodes: &Bound<'py, PyDict>,
     ) -> PyResult<Bound<'py, PyList>> {
         self.check(idx)?;
-        let table = Move::table(py)?;
-        let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
-        let list = PyList::empty(py);
-        for c in self.tree.children(idx) {
-            let obj = match nodes.get_item(c)? {
-                Some(made) => made,
-                None => self.new_node(py, table, &new, c as usize, cls, parent, src, nodes)?,
-            };
-            list.append(obj)?;
-        }
-        Ok(list)
+        self.children_of(py, idx, cls, parent, src, nodes, true)
     }
 
     /// The node object of node `idx` (not the root), made if `nodes` (index to node object)
@@ -939,17 +957,20 @@ impl GameData {
         src: &Bound<'py, PyAny>,
         nodes: &Bound<'py, PyDict>,
     ) -> PyResult<()> {
+        self.check(idx)?;
+        // With only the root made, every node below is made here, children not made.
+        let made = nodes.len() > 1;
         let mut at = idx;
         let mut parent = node.clone();
         loop {
-            let children = self.make_children(py, at, cls, &parent, src, nodes)?;
+            let children = self.children_of(py, at, cls, &parent, src, nodes, made)?;
             parent.setattr(intern!(py, "_vars"), &children)?;
             let first = self.tree.nodes[at].first_child;
             if first == NONE {
                 return Ok(());
             }
             parent = children.get_item(0)?;
-            if !parent.getattr(intern!(py, "_vars"))?.is_none() {
+            if made && !parent.getattr(intern!(py, "_vars"))?.is_none() {
                 return Ok(());
             }
             at = first as usize;
@@ -962,6 +983,7 @@ impl GameData {
     /// when it has no children.
     fn line_end(&self, py: Python<'_>, idx: usize, nodes: &Bound<'_, PyDict>) -> PyResult<usize> {
         self.check(idx)?;
+        let made = nodes.len() > 1;
         let mut at = idx;
         loop {
             let next = self.tree.nodes[at].first_child;
@@ -969,7 +991,7 @@ impl GameData {
                 return Ok(at);
             }
             at = next as usize;
-            if let Some(made) = nodes.get_item(at)? {
+            if let Some(made) = if made { nodes.get_item(at)? } else { None } {
                 if !made.getattr(intern!(py, "_vars"))?.is_none() {
                     return Ok(at);
                 }
@@ -1000,17 +1022,39 @@ impl GameData {
         Ok(depth)
     }
 
-    /// The moves of the main continuation after node `idx`.
-    fn mainline_moves<'py>(&self, py: Python<'py>, idx: usize) -> PyResult<Bound<'py, PyList>> {
+    /// The moves of the main continuation after node `idx` (whose children are not made),
+    /// and where the line goes on among node objects: `(moves, at)`, `at` the first node
+    /// after `idx` whose object in `nodes` (index to node object) has its children made
+    /// (its move the last of `moves`), else the last node. A node whose object is made
+    /// gives its object's `move` (which may have been set).
+    fn mainline_moves<'py>(
+        &self,
+        py: Python<'py>,
+        idx: usize,
+        nodes: &Bound<'py, PyDict>,
+    ) -> PyResult<(Bound<'py, PyList>, usize)> {
         self.check(idx)?;
         let table = Move::table(py)?;
         let list = PyList::empty(py);
-        let mut at = self.tree.nodes[idx].first_child;
-        while at != NONE {
-            list.append(self.move_of(py, table, at as usize))?;
-            at = self.tree.nodes[at as usize].first_child;
+        // Most lines are asked for before any node after the root is made.
+        let made = nodes.len() > 1;
+        let mut at = idx;
+        loop {
+            let next = self.tree.nodes[at].first_child;
+            if next == NONE {
+                return Ok((list, at));
+            }
+            at = next as usize;
+            match if made { nodes.get_item(at)? } else { None } {
+                Some(node) => {
+                    list.append(node.getattr(intern!(py, "_move"))?)?;
+                    if !node.getattr(intern!(py, "_vars"))?.is_none() {
+                        return Ok((list, at));
+                    }
+                }
+                None => list.append(self.move_of(py, table, at))?,
+            }
         }
-        Ok(list)
     }
 
     /// The board at node `idx` (the root is 0), its stack the moves from the root.

@@ -50,6 +50,23 @@ _WALK: List[Any] = [None, None, None, None, None]
 
 _new = object.__new__
 
+
+class _Lazy:
+    """The ``_parent`` of a node of a tree as read that was made before its parent (by
+    ``end()``): the parent is looked up, and made if need be, when first asked for."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        # Copies and pickles of a tree keep the one marker.
+        return "_LAZY"
+
+    def __repr__(self) -> str:
+        return "<parent not made yet>"
+
+
+_LAZY = _Lazy()
+
 # Headers read and filled directly through their two dicts (roster and other tags): a
 # game's tags come checked from its tag lines, and the start tags are read per board().
 _DIRECT_HEADERS = all(hasattr(Headers(), a) for a in ("_roster", "_others"))
@@ -74,8 +91,23 @@ class _Source:
         self.epoch = _EPOCH[0]
         self.start = _start_tags(game.headers)
         # Every node object made of the tree, by index: a node is made once, whichever
-        # way it is reached.
+        # way it is reached (down through ``variations``, or up through a lazy parent).
         self.nodes = {0: game}
+
+
+def _node_at(src: _Source, idx: int) -> "GameNode":
+    """The node object of node ``idx`` of a tree as read, made (its parent lazy) if it is
+    not made yet."""
+    node = src.nodes.get(idx)
+    if node is None:
+        node = src.data.make_node(idx, ChildNode, _LAZY, src, src.nodes)
+    return node
+
+
+def _as_read(src: Optional[_Source]) -> bool:
+    """Whether the nodes of this tree still have the parents and moves they were read
+    with (no ``parent`` or ``move`` set anywhere since)."""
+    return src is not None and src.epoch == _EPOCH[0]
 
 
 class GameNode(abc.ABC):
@@ -102,7 +134,11 @@ class GameNode(abc.ABC):
     @property
     def parent(self) -> Optional["GameNode"]:
         """The node before this one; ``None`` at the root."""
-        return self._parent
+        parent = self._parent
+        if parent is _LAZY:
+            src = self._src
+            parent = self._parent = _node_at(src, src.data.parent(self._idx))
+        return parent
 
     @parent.setter
     def parent(self, value: Optional["GameNode"]) -> None:
@@ -151,9 +187,14 @@ class GameNode(abc.ABC):
 
     def root(self) -> "GameNode":
         """The node at the top of the tree."""
+        src = self._src
+        if _as_read(src):
+            return src.game  # type: ignore[union-attr]
         node = self
-        while node._parent is not None:
-            node = node._parent
+        parent = node.parent
+        while parent is not None:
+            node = parent
+            parent = node.parent
         return node
 
     def game(self) -> "Game":
@@ -162,19 +203,23 @@ class GameNode(abc.ABC):
         assert isinstance(root, Game), "GameNode not rooted in Game"
         return root
 
-    def _make_line(self) -> None:
-        # The main continuation's nodes in one call when none is made yet.
-        if self._vars is None and self._src is not None:
-            src = self._src
-            src.data.make_line(self._idx, ChildNode, self, src, src.nodes)
-
     def end(self) -> "GameNode":
         """The last node of the main continuation from here."""
-        self._make_line()
         node = self
-        while node.variations:
-            node = node.variations[0]
-        return node
+        while True:
+            v = node._vars
+            if v is None:
+                # Children not made: the tree as read says where the line goes, and only
+                # its last node is made (the nodes before it when asked for).
+                src = node._src
+                at = src.data.line_end(node._idx, src.nodes)  # type: ignore[union-attr]
+                if at == node._idx:
+                    return node
+                node = _node_at(src, at)  # type: ignore[arg-type]
+            elif v:
+                node = v[0]
+            else:
+                return node
 
     def is_end(self) -> bool:
         """Whether no move follows this node."""
@@ -182,7 +227,7 @@ class GameNode(abc.ABC):
 
     def starts_variation(self) -> bool:
         """Whether this node is a side variation of its parent (not the main one)."""
-        parent = self._parent
+        parent = self.parent
         if parent is None or not parent.variations:
             return False
         return parent.variations[0] is not self
@@ -190,16 +235,17 @@ class GameNode(abc.ABC):
     def is_mainline(self) -> bool:
         """Whether every step from the root to this node is the main continuation."""
         node = self
-        while node._parent is not None:
-            parent = node._parent
+        parent = node.parent
+        while parent is not None:
             if not parent.variations or parent.variations[0] is not node:
                 return False
             node = parent
+            parent = node.parent
         return True
 
     def is_main_variation(self) -> bool:
         """Whether this node is its parent's main continuation (true at the root)."""
-        parent = self._parent
+        parent = self.parent
         if parent is None:
             return True
         return not parent.variations or parent.variations[0] is self
@@ -365,7 +411,7 @@ class GameNode(abc.ABC):
 def _replay(node: "ChildNode") -> Board:
     """The board at ``node`` from the last board given out along a walk, else from the root."""
     walk = _WALK
-    parent = node._parent
+    parent = node.parent
     if walk[0] == _EPOCH[0] and (walk[1] is node or walk[1] is parent):
         game = walk[3]
         if _start_tags(game.headers) == walk[4]:
@@ -376,9 +422,9 @@ def _replay(node: "ChildNode") -> Board:
             return board.copy()
     moves = []
     at: GameNode = node
-    while at._move is not None and at._parent is not None:
+    while at._move is not None and at.parent is not None:
         moves.append(at._move)
-        at = at._parent
+        at = at.parent  # type: ignore[assignment]
     game = at.game()
     board = game.board()
     for move in reversed(moves):
@@ -409,20 +455,25 @@ class ChildNode(GameNode):
         return _replay(self)
 
     def ply(self) -> int:
+        src = self._src
+        if _as_read(src):
+            return src.game.ply() + src.data.depth(self._idx)  # type: ignore[union-attr]
         ply = 0
         node: GameNode = self
-        while node._parent is not None:
+        parent = node.parent
+        while parent is not None:
             ply += 1
-            node = node._parent
+            node = parent
+            parent = node.parent
         return node.game().ply() + ply
 
     def san(self) -> str:
         """The move in SAN, in the parent's position."""
-        return self._parent.board().san(self._move)
+        return self.parent.board().san(self._move)  # type: ignore[union-attr]
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
         """The move in UCI, in the parent's position."""
-        return self._parent.board().uci(self._move, chess960=chess960)
+        return self.parent.board().uci(self._move, chess960=chess960)  # type: ignore[union-attr]
 
     def end(self) -> "ChildNode":
         return super().end()  # type: ignore[return-value]
@@ -440,12 +491,12 @@ class ChildNode(GameNode):
             visitor.visit_comment(self.comment)
 
     def accept(self, visitor: BaseVisitor) -> Any:
-        _accept_line(self, self._parent.board(), visitor, False)
+        _accept_line(self, self.parent.board(), visitor, False)  # type: ignore[union-attr]
         return visitor.result()
 
     def __repr__(self) -> str:
         try:
-            board = self._parent.board()
+            board = self.parent.board()  # type: ignore[union-attr]
         except ValueError:
             return f"<{type(self).__name__} at {id(self):#x} (dangling: {self._move})>"
         return "<{} at {:#x} ({}{} {} ...)>".format(
@@ -462,7 +513,7 @@ def _accept_line(first: ChildNode, board: Board, visitor: BaseVisitor, sidelines
     while True:
         node._accept_node(board, visitor)
         if sidelines:
-            for side in node._parent.variations[1:]:
+            for side in node.parent.variations[1:]:
                 if visitor.begin_variation() is not SKIP:
                     _accept_line(side, board, visitor, False)
                 visitor.end_variation()
@@ -583,13 +634,23 @@ class Mainline:
     def __iter__(self) -> Iterator[Any]:
         node = self.start
         f = self.f
-        if f is _move_of and node._vars is None and node._src is not None:
-            # No node after this one has been made, so none was edited: the moves as read.
-            yield from node._src.data.mainline_moves(node._idx)
-            return
-        node._make_line()
         while True:
-            v = node.variations
+            v = node._vars
+            if v is None:
+                src = node._src
+                if f is _move_of:
+                    # The moves as read (or as set on the nodes made), up to a node whose
+                    # children are made (they may have been edited): on from there among
+                    # the objects.
+                    moves, at = src.data.mainline_moves(node._idx, src.nodes)
+                    yield from moves
+                    node = src.nodes.get(at)
+                    if node is None or node._vars is None:
+                        return
+                    continue
+                # The line's nodes in one call, up to a node whose children are made.
+                src.data.make_line(node._idx, ChildNode, node, src, src.nodes)
+                v = node._vars
             if not v:
                 return
             node = v[0]
@@ -597,9 +658,12 @@ class Mainline:
 
     def __reversed__(self) -> Iterator[Any]:
         node = self.start.end()
-        while node._parent is not None and node is not self.start:
+        while node is not self.start:
+            parent = node.parent
+            if parent is None:
+                break
             yield self.f(node)  # type: ignore[arg-type]
-            node = node._parent
+            node = parent
 
     def accept(self, visitor: BaseVisitor) -> Any:
         """Visits the nodes of the line (no variations); the visitor's result."""
