@@ -78,7 +78,7 @@ impl Tree {
     }
 
     /// Adds a node after `parent`, as its last child; its index.
-    fn push(&mut self, parent: u32, m: QMove, pos: Position) -> u32 {
+    fn push(&mut self, parent: u32, m: QMove, pos: &Position) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(NodeData {
             parent,
@@ -88,7 +88,7 @@ impl Tree {
             note: NONE,
             m,
         });
-        self.pos.push(pos);
+        self.pos.push(*pos);
         let p = &mut self.nodes[parent as usize];
         let last = p.last_child;
         p.last_child = id;
@@ -182,8 +182,8 @@ impl<'a> Builder<'a> {
     /// Starts over for the next game from `start`, keeping the buffers; what the last
     /// game gave is taken (`take`) before.
     fn reset(&mut self, start: Position) {
-        self.tree.nodes.truncate(1);
-        self.tree.nodes[0] = Tree::new_root();
+        self.tree.nodes.clear();
+        self.tree.nodes.push(Tree::new_root());
         self.tree.pos.clear();
         self.tree.pos.push(start);
         self.tree.notes.clear();
@@ -213,8 +213,8 @@ impl<'a> Builder<'a> {
             tag_text: String::new(),
             tag_ends: Vec::new(),
             tree: Tree {
-                nodes: self.tree.nodes.clone(),
-                pos: self.tree.pos.clone(),
+                nodes: taken(&mut self.tree.nodes),
+                pos: taken(&mut self.tree.pos),
                 notes: std::mem::take(&mut self.tree.notes),
             },
             bad: std::mem::take(&mut self.bad),
@@ -227,8 +227,8 @@ impl<'a> Builder<'a> {
         *self.variation_stack.last().unwrap_or(&0)
     }
 
-    fn line(&self) -> Line {
-        self.board_stack[self.board_stack.len() - 1]
+    fn line(&self) -> &Line {
+        &self.board_stack[self.board_stack.len() - 1]
     }
 
     fn warn(&mut self, text: &[u8], reason: WarningKind) {
@@ -254,28 +254,28 @@ impl<'a> Builder<'a> {
     /// A move read on the top board: added after the top node (python-chess's `visit_move`
     /// and `board.push`).
     fn visit_move(&mut self, m: QMove) {
-        let line = self.line();
-        let mut next = line.pos;
-        play(&mut next, m);
-        let last = self.board_stack.len() - 1;
-        self.board_stack[last] = Line {
-            pos: next,
-            plies: line.plies + 1,
-        };
+        // Positions are played and compared where they are: each copy is a call to memcpy.
         let parent = self.top();
-        let parent_pos = self.tree.pos[parent as usize];
-        let pos = if parent_pos == line.pos {
-            next
-        } else if m == QMove::NULL || parent_pos.is_legal(m) {
-            self.desync = true;
-            let mut p = parent_pos;
-            play(&mut p, m);
-            p
+        let last = self.board_stack.len() - 1;
+        let line = &mut self.board_stack[last];
+        let parent_pos = &self.tree.pos[parent as usize];
+        let id = if *parent_pos == line.pos {
+            play(&mut line.pos, m);
+            line.plies += 1;
+            self.tree.push(parent, m, &line.pos)
         } else {
             self.desync = true;
-            next
+            let legal = m == QMove::NULL || parent_pos.is_legal(m);
+            let mut p = if legal { *parent_pos } else { line.pos };
+            play(&mut line.pos, m);
+            line.plies += 1;
+            if legal {
+                play(&mut p, m);
+            } else {
+                p = line.pos;
+            }
+            self.tree.push(parent, m, &p)
         };
-        let id = self.tree.push(parent, m, pos);
         if !self.starting_comment.is_empty() {
             self.tree.note_mut(id as usize).starting_comment =
                 std::mem::take(&mut self.starting_comment);
@@ -287,8 +287,7 @@ impl<'a> Builder<'a> {
 
     /// A token python-chess reads as a move.
     fn read_move(&mut self, text: &[u8]) {
-        let line = self.line();
-        match line.pos.parse_pgn_move(text) {
+        match self.line().pos.parse_pgn_move(text) {
             Ok(m) => {
                 if m == QMove::NULL {
                     self.warn(text, WarningKind::NullMove);
@@ -300,9 +299,13 @@ impl<'a> Builder<'a> {
             Err(MoveError::NullMoveInCheck) => {
                 // python-chess passes in check too; the library cannot: replay in Python.
                 self.desync = true;
-                self.bad_move(text, line.pos);
+                let pos = self.line().pos;
+                self.bad_move(text, pos);
             }
-            Err(_) => self.bad_move(text, line.pos),
+            Err(_) => {
+                let pos = self.line().pos;
+                self.bad_move(text, pos);
+            }
         }
     }
 
@@ -313,6 +316,16 @@ impl<'a> Builder<'a> {
         });
         self.skip = 1;
     }
+}
+
+/// The items of `v`, moved out without a copy, `v` left empty with room for about as many
+/// (so that the next game's tree seldom grows by steps; between 64 and 256, so that one
+/// long game does not make every later one hold room it does not use). The room left over
+/// in the vector taken is not given back: shrinking a vector of 64-byte aligned positions
+/// copies it, which costs more than the game's reading spends on its positions otherwise.
+fn taken<T>(v: &mut Vec<T>) -> Vec<T> {
+    let room = v.len().clamp(64, 256);
+    std::mem::replace(v, Vec::with_capacity(room))
 }
 
 /// Plays a move of the tree: the null move passes.
@@ -345,34 +358,79 @@ fn python_chess_moves(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
-/// The length of the move token at the start of `t`, trying the forms in python-chess's
-/// order, each optional part present before absent.
-fn move_at(t: &[u8]) -> Option<usize> {
-    let at = |i: usize| t.get(i).copied().unwrap_or(0);
-    // The optional parts in order (piece, file, rank, separator), as the backtracking
-    // of python-chess's pattern tries them: each present before absent.
-    fn optional(part: usize, b: u8) -> bool {
-        match part {
-            0 => matches!(b, b'N' | b'B' | b'K' | b'R' | b'Q'),
-            1 => (b'a'..=b'h').contains(&b),
-            2 => (b'1'..=b'8').contains(&b),
-            _ => b == b'-' || b == b'x',
-        }
+/// The classes of bytes that python-chess's move pattern tells apart before the square.
+const OTHER: u8 = 0;
+const PIECE: u8 = 1;
+const FILE: u8 = 2;
+const RANK: u8 = 3;
+const SEPARATOR: u8 = 4;
+
+/// Each byte's class.
+static CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'N' | b'B' | b'K' | b'R' | b'Q' => PIECE,
+            b'a'..=b'h' => FILE,
+            b'1'..=b'8' => RANK,
+            b'-' | b'x' => SEPARATOR,
+            _ => OTHER,
+        };
+        b += 1;
     }
-    fn square_at(t: &[u8], part: usize, i: usize) -> Option<usize> {
-        let at = |i: usize| t.get(i).copied().unwrap_or(0);
+    table
+};
+
+/// Where the square of python-chess's pattern `[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8]` ends
+/// (0: no match) for each six byte classes at the start of a token (the first the least
+/// significant digit in base 5): the optional parts are tried as its backtracking does,
+/// each present before absent, so that a table read replaces up to 16 tries per token.
+static SQUARE_END: [u8; 15625] = {
+    const fn end(c: &[u8; 6], part: usize, i: usize) -> u8 {
         if part == 4 {
-            let ok = (b'a'..=b'h').contains(&at(i)) && (b'1'..=b'8').contains(&at(i + 1));
-            return ok.then_some(i + 2);
+            return if c[i] == FILE && c[i + 1] == RANK {
+                (i + 2) as u8
+            } else {
+                0
+            };
         }
-        if optional(part, at(i)) {
-            if let Some(end) = square_at(t, part + 1, i + 1) {
-                return Some(end);
+        let want = [PIECE, FILE, RANK, SEPARATOR][part];
+        if c[i] == want {
+            let e = end(c, part + 1, i + 1);
+            if e != 0 {
+                return e;
             }
         }
-        square_at(t, part + 1, i)
+        end(c, part + 1, i)
     }
-    if let Some(mut i) = square_at(t, 0, 0) {
+    let mut table = [0; 15625];
+    let mut index = 0;
+    while index < 15625 {
+        let mut c = [0; 6];
+        let mut rest = index;
+        let mut k = 0;
+        while k < 6 {
+            c[k] = (rest % 5) as u8;
+            rest /= 5;
+            k += 1;
+        }
+        table[index] = end(&c, 0, 0);
+        index += 1;
+    }
+    table
+};
+
+/// The length of the move token at the start of `t`, as python-chess's pattern finds it.
+fn move_at(t: &[u8]) -> Option<usize> {
+    let at = |i: usize| t.get(i).copied().unwrap_or(0);
+    let mut index = 0;
+    for k in (0..6).rev() {
+        index = index * 5 + usize::from(CLASS[usize::from(at(k))]);
+    }
+    let end = SQUARE_END[index];
+    if end != 0 {
+        let mut i = usize::from(end);
         let piece = |b: u8| b"nbrqkNBRQK".contains(&b);
         if at(i) == b'=' && piece(at(i + 1)) {
             i += 2;
@@ -479,7 +537,7 @@ impl Visitor for Builder<'_> {
                 self.variation_stack.push(parent);
             }
             self.in_variation = false;
-            let line = self.line();
+            let line = *self.line();
             let mut before = self.tree.pos[top];
             if line.pos == self.tree.pos[top] && top != 0 {
                 before = self.tree.pos[self.tree.nodes[top].parent as usize];

@@ -11,6 +11,7 @@ in python-chess's order from the same reader's tokens.
 from __future__ import annotations
 
 import abc
+import itertools
 import logging
 from typing import Any, Callable, Iterable, Iterator, List, Optional, TextIO, Tuple
 
@@ -633,23 +634,34 @@ class Mainline:
 
     def __iter__(self) -> Iterator[Any]:
         node = self.start
+        if self.f is _move_of and node._vars is None:
+            # The moves as read (or as set on the nodes made), up to a node whose children
+            # are made (they may have been edited): on from there among the objects. A
+            # line read to its end is iterated as the list it is.
+            src = node._src
+            moves, at = src.data.mainline_moves(node._idx, src.nodes)  # type: ignore[union-attr]
+            node = src.nodes.get(at)  # type: ignore[union-attr]
+            if node is None or node._vars is None:
+                return iter(moves)
+            return itertools.chain(moves, self._walk(node))
+        return self._walk(node)
+
+    def _walk(self, node: GameNode) -> Iterator[Any]:
+        """The line after ``node``, mapped."""
         f = self.f
         while True:
             v = node._vars
             if v is None:
                 src = node._src
                 if f is _move_of:
-                    # The moves as read (or as set on the nodes made), up to a node whose
-                    # children are made (they may have been edited): on from there among
-                    # the objects.
-                    moves, at = src.data.mainline_moves(node._idx, src.nodes)
+                    moves, at = src.data.mainline_moves(node._idx, src.nodes)  # type: ignore[union-attr]
                     yield from moves
-                    node = src.nodes.get(at)
+                    node = src.nodes.get(at)  # type: ignore[union-attr]
                     if node is None or node._vars is None:
                         return
                     continue
                 # The line's nodes in one call, up to a node whose children are made.
-                src.data.make_line(node._idx, ChildNode, node, src, src.nodes)
+                src.data.make_line(node._idx, ChildNode, node, src, src.nodes)  # type: ignore[union-attr]
                 v = node._vars
             if not v:
                 return
