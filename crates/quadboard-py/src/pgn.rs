@@ -127,6 +127,13 @@ impl GameReader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<GameData>> {
+        // A game already read is handed out without letting the GIL go: the lock is
+        // never held by a thread that waits for the GIL (refills run without it).
+        if let Ok(mut guard) = self.state.lock() {
+            if let Some(game) = guard.as_mut().and_then(|s| s.ready.pop_front()) {
+                return Ok(Some(game));
+            }
+        }
         let threads = self.threads;
         let path = &self.path;
         let next = py.detach(|| {

@@ -40,11 +40,11 @@ struct NodeData {
     m: QMove,
 }
 
-/// A node's comment, starting comment and NAGs.
+/// A node's comment, starting comment (each a range of [`Tree::text`]) and NAGs.
 #[derive(Default)]
 struct Note {
-    comment: String,
-    starting_comment: String,
+    comment: (u32, u32),
+    starting_comment: (u32, u32),
     /// In the order first seen, without repeats (python-chess keeps a set).
     nags: Vec<u32>,
 }
@@ -55,6 +55,8 @@ struct Tree {
     nodes: Vec<NodeData>,
     pos: Vec<Position>,
     notes: Vec<Note>,
+    /// The comments, one after the other (one allocation for a game's comments).
+    text: String,
 }
 
 impl Tree {
@@ -63,6 +65,7 @@ impl Tree {
             nodes: vec![Tree::new_root()],
             pos: vec![start],
             notes: Vec::new(),
+            text: String::new(),
         }
     }
 
@@ -115,6 +118,28 @@ impl Tree {
 
     fn note(&self, idx: usize) -> Option<&Note> {
         self.notes.get(self.nodes[idx].note as usize)
+    }
+
+    /// The text of a range of `text`.
+    fn str(&self, (from, to): (u32, u32)) -> &str {
+        &self.text[from as usize..to as usize]
+    }
+
+    /// `s` added to the comment at `range` of `text` (after a space if it has some).
+    fn append(&mut self, range: &mut (u32, u32), s: &str) {
+        if range.0 == range.1 {
+            range.0 = self.text.len() as u32;
+        } else {
+            if range.1 as usize != self.text.len() {
+                // Not the last text written: moved to the end, where it can grow.
+                let old = self.str(*range).to_owned();
+                range.0 = self.text.len() as u32;
+                self.text.push_str(&old);
+            }
+            self.text.push(' ');
+        }
+        self.text.push_str(s);
+        range.1 = self.text.len() as u32;
     }
 
     /// The note of `idx`, made empty if it has none.
@@ -187,6 +212,7 @@ impl<'a> Builder<'a> {
         self.tree.pos.clear();
         self.tree.pos.push(start);
         self.tree.notes.clear();
+        self.tree.text.clear();
         self.variation_stack.clear();
         self.variation_stack.push(0);
         self.board_stack.clear();
@@ -215,7 +241,11 @@ impl<'a> Builder<'a> {
             tree: Tree {
                 nodes: taken(&mut self.tree.nodes),
                 pos: taken(&mut self.tree.pos),
-                notes: std::mem::take(&mut self.tree.notes),
+                notes: taken(&mut self.tree.notes),
+                text: {
+                    let room = self.tree.text.len().clamp(64, 4096);
+                    std::mem::replace(&mut self.tree.text, String::with_capacity(room))
+                },
             },
             bad: std::mem::take(&mut self.bad),
             desync: self.desync,
@@ -277,8 +307,10 @@ impl<'a> Builder<'a> {
             self.tree.push(parent, m, &p)
         };
         if !self.starting_comment.is_empty() {
-            self.tree.note_mut(id as usize).starting_comment =
-                std::mem::take(&mut self.starting_comment);
+            let mut range = (0, 0);
+            self.tree.append(&mut range, &self.starting_comment);
+            self.tree.note_mut(id as usize).starting_comment = range;
+            self.starting_comment.clear();
         }
         let last = self.variation_stack.len() - 1;
         self.variation_stack[last] = id;
@@ -457,7 +489,7 @@ fn move_at(t: &[u8]) -> Option<usize> {
 }
 
 /// python-chess's comment text: one space after `{` and one before `}` dropped.
-fn comment_text(raw: &[u8]) -> String {
+fn comment_text(raw: &[u8]) -> std::borrow::Cow<'_, str> {
     let mut s = raw;
     if let [b' ', rest @ ..] = s {
         s = rest;
@@ -465,10 +497,7 @@ fn comment_text(raw: &[u8]) -> String {
     if let [rest @ .., b' '] = s {
         s = rest;
     }
-    match std::str::from_utf8(s) {
-        Ok(t) => t.to_owned(),
-        Err(_) => String::from_utf8_lossy(s).into_owned(),
-    }
+    String::from_utf8_lossy(s)
 }
 
 impl Visitor for Builder<'_> {
@@ -511,15 +540,16 @@ impl Visitor for Builder<'_> {
         }
         let top = self.top() as usize;
         let node = self.tree.nodes[top];
-        let target = if self.in_variation || (node.parent == NONE && node.first_child == NONE) {
-            &mut self.tree.note_mut(top).comment
+        if self.in_variation || (node.parent == NONE && node.first_child == NONE) {
+            let mut range = self.tree.note_mut(top).comment;
+            self.tree.append(&mut range, &comment);
+            self.tree.note_mut(top).comment = range;
         } else {
-            &mut self.starting_comment
-        };
-        if !target.is_empty() {
-            target.push(' ');
+            if !self.starting_comment.is_empty() {
+                self.starting_comment.push(' ');
+            }
+            self.starting_comment.push_str(&comment);
         }
-        target.push_str(&comment);
         ControlFlow::Continue(())
     }
 
@@ -746,8 +776,9 @@ impl GameData {
                 return games;
             }
             let mut data = game.builder.take(root.clone());
-            data.tag_text = std::mem::take(&mut game.tag_text);
-            data.tag_ends = std::mem::take(&mut game.tag_ends);
+            let room = game.tag_text.len().clamp(64, 4096);
+            data.tag_text = std::mem::replace(&mut game.tag_text, String::with_capacity(room));
+            data.tag_ends = taken(&mut game.tag_ends);
             if game.special || data.desync || !data.bad.is_empty() {
                 data.text = Some(String::from_utf8_lossy(reader.last_game_bytes()).into_owned());
             }
@@ -781,15 +812,15 @@ impl GameData {
         }
         let mut board = self.root.clone();
         board.stack.reserve_exact(path.len());
-        for &i in path.iter().rev() {
-            let before = self.tree.pos[nodes[i].parent as usize];
-            board.stack.push(Entry {
-                before,
+        board.stack.extend(path.iter().rev().map(|&i| {
+            let before = &self.tree.pos[nodes[i].parent as usize];
+            Entry {
+                before: *before,
                 loose: false,
                 castling_raw: before.castling_rooks(),
                 m: nodes[i].m,
-            });
-        }
+            }
+        }));
         board.pos = self.tree.pos[idx];
         board.castling_raw = board.pos.castling_rooks();
         board
@@ -834,8 +865,8 @@ impl GameData {
         obj.setattr(intern!(py, "_idx"), idx)?;
         let (comment, starting_comment, nags) = match self.tree.note(idx) {
             Some(n) => (
-                n.comment.as_str(),
-                n.starting_comment.as_str(),
+                self.tree.str(n.comment),
+                self.tree.str(n.starting_comment),
                 PySet::new(py, &n.nags)?,
             ),
             None => ("", "", PySet::empty(py)?),
@@ -879,6 +910,9 @@ impl GameData {
 /// The Seven Tag Roster's names as Python strings, made once (dictionary keys).
 static ROSTER_KEYS: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
 
+/// The Seven Tag Roster with its missing-tag values, copied for each game's headers.
+static ROSTER_DEFAULTS: pyo3::sync::PyOnceLock<Py<PyDict>> = pyo3::sync::PyOnceLock::new();
+
 #[pymethods]
 impl GameData {
     /// The headers of a game of `read_games` as python-chess's `GameBuilder` makes them:
@@ -893,10 +927,14 @@ impl GameData {
                 .map(|(name, _)| PyString::intern(py, name).unbind())
                 .collect()
         });
-        let roster = PyDict::new(py);
-        for (key, (_, default)) in keys.iter().zip(SEVEN_TAG_ROSTER) {
-            roster.set_item(key.bind(py), default)?;
-        }
+        let defaults = ROSTER_DEFAULTS.get_or_try_init(py, || {
+            let d = PyDict::new(py);
+            for (key, (_, default)) in keys.iter().zip(SEVEN_TAG_ROSTER) {
+                d.set_item(key.bind(py), default)?;
+            }
+            Ok::<_, PyErr>(d.unbind())
+        })?;
+        let roster = defaults.bind(py).copy()?;
         let others = PyDict::new(py);
         let mut result = "*";
         for (name, value) in self.tag_pairs() {
@@ -919,6 +957,37 @@ impl GameData {
         Ok((roster, others))
     }
 
+    /// What a game of `read_games` needs besides its tree, in one call: `(roster, others,
+    /// comment, warnings)`, the two dicts of `headers`, the root's comment and `warnings`.
+    #[allow(clippy::type_complexity)]
+    fn game_parts<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>, &str, Vec<String>)> {
+        let (roster, others) = self.headers(py)?;
+        Ok((roster, others, self.root_comment(), self.warnings()))
+    }
+
+    /// The node object of the last node of the main continuation from node `idx` (whose
+    /// children are not made), or of the first node on the way whose object has its
+    /// children made (see `line_end`): as `make_node` gives it (`lazy` the parent of one
+    /// made here). `None` when node `idx` has no children.
+    fn line_end_node<'py>(
+        &self,
+        py: Python<'py>,
+        idx: usize,
+        cls: &Bound<'py, PyAny>,
+        lazy: &Bound<'py, PyAny>,
+        src: &Bound<'py, PyAny>,
+        nodes: &Bound<'py, PyDict>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let at = self.line_end(py, idx, nodes)?;
+        if at == idx {
+            return Ok(None);
+        }
+        self.make_node(py, at, cls, lazy, src, nodes).map(Some)
+    }
+
     /// The tags read by `read_games`, in file order (empty for `read_game`, which reads
     /// them in Python).
     fn tags(&self) -> Vec<(String, String)> {
@@ -936,7 +1005,7 @@ impl GameData {
 
     /// The root's comment.
     fn root_comment(&self) -> &str {
-        self.tree.note(0).map_or("", |n| n.comment.as_str())
+        self.tree.note(0).map_or("", |n| self.tree.str(n.comment))
     }
 
     /// The children of node `idx`: `(index, move, comment, starting_comment, nags)` each.
@@ -948,8 +1017,8 @@ impl GameData {
             let m = self.move_of(py, table, c as usize);
             let (comment, starting_comment, nags) = match self.tree.note(c as usize) {
                 Some(n) => (
-                    n.comment.as_str(),
-                    n.starting_comment.as_str(),
+                    self.tree.str(n.comment),
+                    self.tree.str(n.starting_comment),
                     n.nags.as_slice(),
                 ),
                 None => ("", "", &[][..]),
@@ -1093,9 +1162,21 @@ impl GameData {
     ) -> PyResult<(Bound<'py, PyList>, usize)> {
         self.check(idx)?;
         let table = Move::table(py)?;
-        let list = PyList::empty(py);
-        // Most lines are asked for before any node after the root is made.
+        // Most lines are asked for before any node after the root is made: the moves as
+        // read, in a list made at its size.
         let made = nodes.len() > 1;
+        if !made {
+            let mut line = Vec::new();
+            let mut last = idx;
+            let mut at = self.tree.nodes[idx].first_child;
+            while at != NONE {
+                line.push(self.move_of(py, table, at as usize));
+                last = at as usize;
+                at = self.tree.nodes[last].first_child;
+            }
+            return Ok((PyList::new(py, line)?, last));
+        }
+        let list = PyList::empty(py);
         let mut at = idx;
         loop {
             let next = self.tree.nodes[at].first_child;
@@ -1301,7 +1382,8 @@ impl Visitor for Tokens<'_> {
     fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
         let at = (text.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
         if at > 0 && at <= self.text.len() && self.text[at - 1] == b'{' {
-            self.out.push(Token::Comment(comment_text(text)));
+            self.out
+                .push(Token::Comment(comment_text(text).into_owned()));
         }
         ControlFlow::Continue(())
     }

@@ -213,10 +213,10 @@ class GameNode(abc.ABC):
                 # Children not made: the tree as read says where the line goes, and only
                 # its last node is made (the nodes before it when asked for).
                 src = node._src
-                at = src.data.line_end(node._idx, src.nodes)  # type: ignore[union-attr]
-                if at == node._idx:
+                last = src.data.line_end_node(node._idx, ChildNode, _LAZY, src, src.nodes)  # type: ignore[union-attr]
+                if last is None:
                     return node
-                node = _node_at(src, at)  # type: ignore[arg-type]
+                node = last
             elif v:
                 node = v[0]
             else:
@@ -1103,23 +1103,35 @@ def _game_of(data: Any) -> Game:
 
         return read_game(io.StringIO(text))
     # No move failed (else the text is kept): no error to give, and the headers with the
-    # result come whole from the reader (``GameData.headers``).
+    # result come whole from the reader. Made without the constructors' checks (the same
+    # attributes as ``_fresh_builder`` and ``_attach`` give).
+    roster, others, comment, warnings = data.game_parts()
     game = _new(Game)
     game._parent = None
     game._move = None
     game._idx = 0
+    game._vars = None
+    game.comment = comment
     game.starting_comment = ""
     game.nags = set()
     game.errors = []
+    game.warnings = warnings
     if _DIRECT_HEADERS:
         headers = _new(Headers)
-        headers._roster, headers._others = data.headers()
+        headers._roster = roster
+        headers._others = others
     else:
-        roster, others = data.headers()
         headers = Headers(roster)
         headers.update(others)
     game.headers = headers
-    _attach(game, data)
+    src = _new(_Source)
+    src.data = data
+    src.game = game
+    src.epoch = _EPOCH[0]
+    # No FEN, SetUp or Variant tag: those games keep their text.
+    src.start = (None, None)
+    src.nodes = {0: game}
+    game._src = src
     return game
 
 
