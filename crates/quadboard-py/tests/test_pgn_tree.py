@@ -526,3 +526,158 @@ def test_errors_are_logged_unless_either_logger_is_silenced(silenced, caplog):
     finally:
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
+
+
+# -- nodes made when first reached ----------------------------------------------------------
+# A tree as read makes its node objects when they are first reached: down through
+# ``variations``, or ``end()`` alone, whose parents are made when asked for. Whichever way,
+# one node is one object, and edits made on it are the tree's.
+
+LAZY_TEXT = "1. e4 {a} e5 (1... c5 {side} 2. Nf3 d6 $1) 2. Nf3 Nc6 3. Bb5 a6 {[%clk 0:01:05]} *"
+
+
+def both(text=LAZY_TEXT):
+    return qpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
+
+
+def uci_stack(board):
+    return [m.uci() for m in board.move_stack]
+
+
+def test_end_alone_is_the_node_a_walk_down_reaches():
+    ours, theirs = both()
+    end = ours.end()
+    assert end.move.uci() == "a7a6" and end.comment == "{[%clk 0:01:05]}"[1:-1]
+    assert end.clock() == theirs.end().clock() == 65
+    # Asked for before anything above it is made: the same board, ply and stack.
+    assert uci_stack(end.board()) == uci_stack(theirs.end().board())
+    assert end.ply() == theirs.end().ply() == 6 and end.turn() == theirs.end().turn()
+    assert end.root() is ours and end.game() is ours
+    assert end.is_mainline() and end.is_main_variation() and not end.starts_variation()
+    parents = []
+    node = end
+    while node.parent is not None:
+        parents.append(node.parent)
+        node = node.parent
+    assert node is ours and len(parents) == 6
+    assert end.parent is parents[0]  # looked up once
+    # Walking down reaches the very same objects.
+    down = [ours]
+    while down[-1].variations:
+        down.append(down[-1].variations[0])
+    assert down[-1] is end
+    assert down[:-1] == list(reversed(parents)) and all(a is b for a, b in zip(down[:-1], reversed(parents)))
+    assert ours.end() is end and ours.next().end() is end
+    assert [n.move.uci() for n in reversed(ours.mainline())] == [m.uci() for m in reversed(list(theirs.mainline_moves()))]
+    assert str(ours) == str(theirs)
+
+
+def test_end_of_a_side_line_and_its_parents():
+    ours, theirs = both()
+    side, side_theirs = ours.next().variations[1], theirs.next().variations[1]
+    end = side.end()
+    assert end.move.uci() == "d7d6" and end.nags == {1}
+    assert end.parent.parent is side and not end.is_mainline() and not end.starts_variation()
+    assert end.parent.starts_variation() is False and side.starts_variation() is True
+    assert uci_stack(end.board()) == uci_stack(side_theirs.end().board())
+    assert end.ply() == side_theirs.end().ply()
+
+
+def test_edits_on_a_lazy_end_and_its_parents_are_the_trees():
+    ours, theirs = both()
+    for game, lib in ((ours, quadboard), (theirs, chess)):
+        end = game.end()
+        end.comment = "edited"
+        end.nags.add(4)
+        parent = end.parent
+        parent.add_variation(lib.Move.from_uci("g7g6"), comment="new")
+        end.parent.parent.parent.starting_comment = "start"
+        del end, parent  # only the tree holds them now
+    assert str(ours) == str(theirs)
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert ours.end().comment == "edited" and 4 in ours.end().nags
+
+
+def test_a_lazy_node_moved_or_its_move_set_reads_as_python_chess():
+    ours, theirs = both()
+    for game, lib in ((ours, quadboard), (theirs, chess)):
+        end = game.end()
+        end.move = lib.Move.from_uci("g8f6")
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert uci_stack(ours.end().board()) == uci_stack(theirs.end().board())
+    assert ours.end().san() == theirs.end().san() == "Nf6"
+    ours, theirs = both()
+    for game in (ours, theirs):
+        # Moved under the first move (still listed by its old parent, as python-chess
+        # leaves it): its ply, root and board follow its new parent.
+        game.end().parent = game.next()
+    a, b = ours.end(), theirs.end()
+    assert a.parent is ours.next() and b.parent is theirs.next()
+    assert a.ply() == b.ply() == 2 and a.root() is ours
+    assert a.is_mainline() == b.is_mainline()
+    assert uci_stack(a.board()) == uci_stack(b.board()) == ["e2e4", "a7a6"]
+
+
+def test_end_after_edits_above_it_follows_the_objects():
+    ours, theirs = both()
+    for game in (ours, theirs):
+        last = game.end()
+        game.next().promote_to_main(1)  # the side line becomes the main one
+        assert game.end() is not last
+    assert ours.end().move.uci() == theirs.end().move.uci() == "d7d6"
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert uci_stack(ours.end().board()) == uci_stack(theirs.end().board())
+    ours, theirs = both()
+    for game in (ours, theirs):
+        mid = game.end().parent.parent  # 2... Nc6, made from below
+        mid.variations.clear()
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()] == [
+        "e2e4", "e7e5", "g1f3", "b8c6"]
+    assert ours.end().move.uci() == "b8c6" and ours.end() is ours.next().next().next().next()
+    assert str(ours) == str(theirs)
+
+
+def test_a_game_copied_after_a_lazy_end():
+    import copy
+    import pickle
+
+    ours, theirs = both()
+    end = ours.end()
+    twin = copy.deepcopy(ours)
+    assert twin.end() is not end and twin.end().root() is twin
+    assert twin.end().parent.move == end.parent.move and twin.end().parent is not end.parent
+    twin.end().parent.comment = "twin"
+    assert "twin" not in str(ours) and "twin" in str(twin)
+    from quadboard import _pgn_tree
+
+    assert pickle.loads(pickle.dumps(_pgn_tree._LAZY)) is _pgn_tree._LAZY
+    assert copy.copy(_pgn_tree._LAZY) is _pgn_tree._LAZY
+
+
+def test_read_games_lazy_ends_and_errors_match_python_chess(tmp_path):
+    path = tmp_path / "games.pgn"
+    path.write_text(LAZY_TEXT + "\n\n" + '[White "x"]\n\n1. e4 e5 2. Ke3 Nf6 *\n\n' + "1. d4 d5 2. c4 *\n")
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(3)]
+    for ours, theirs in zip(qpgn.read_games(path), expected):
+        assert error_kinds(ours) == error_kinds(theirs)
+        assert list(ours.headers.items()) == list(theirs.headers.items())
+        end_a, end_b = ours.end(), theirs.end()
+        assert uci_stack(end_a.board()) == uci_stack(end_b.board())
+        assert end_a.ply() == end_b.ply() and end_a.is_mainline() == end_b.is_mainline()
+        assert str(ours) == str(theirs)
+
+
+def test_shared_games_ends_first_then_the_walk():
+    # The benchmark's order on real games: headers, mainline moves, end().board(), then
+    # every node, all as python-chess gives them.
+    path = pgn_paths()[0]
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(SLICE)]
+    for n, (ours, theirs) in enumerate(zip(qpgn.read_games(path), expected)):
+        assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()], n
+        end_a, end_b = ours.end(), theirs.end()
+        assert end_a.board().fen() == end_b.board().fen() and uci_stack(end_a.board()) == uci_stack(end_b.board()), n
+        assert end_a.comment == end_b.comment and end_a.ply() == end_b.ply(), n
+        assert_same_game(ours, theirs, f"game {n + 1}")
+        assert ours.end() is end_a, n
