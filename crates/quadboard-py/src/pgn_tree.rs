@@ -910,6 +910,30 @@ impl GameData {
 /// The Seven Tag Roster's names as Python strings, made once (dictionary keys).
 static ROSTER_KEYS: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
 
+/// Tag names met so far with their Python strings (dictionary keys whose hash is kept):
+/// most files use a dozen names in every game. At most `TAG_NAMES_KEPT` are kept.
+type TagNames = Vec<(Box<str>, Py<PyString>)>;
+
+/// The tag names of [`TagNames`], for every game's headers.
+static TAG_NAMES: pyo3::sync::PyOnceLock<std::sync::Mutex<TagNames>> =
+    pyo3::sync::PyOnceLock::new();
+
+/// How many tag names [`TAG_NAMES`] keeps (a file of odd names does not grow it further).
+const TAG_NAMES_KEPT: usize = 64;
+
+/// The Python string of a tag name, from `names` when it has it (else added while there is
+/// room).
+fn tag_name<'py>(py: Python<'py>, names: &mut TagNames, name: &str) -> Bound<'py, PyString> {
+    if let Some((_, s)) = names.iter().find(|(n, _)| &**n == name) {
+        return s.bind(py).clone();
+    }
+    let s = PyString::intern(py, name);
+    if names.len() < TAG_NAMES_KEPT {
+        names.push((name.into(), s.clone().unbind()));
+    }
+    s
+}
+
 /// The Seven Tag Roster with its missing-tag values, copied for each game's headers.
 static ROSTER_DEFAULTS: pyo3::sync::PyOnceLock<Py<PyDict>> = pyo3::sync::PyOnceLock::new();
 
@@ -936,6 +960,12 @@ impl GameData {
         })?;
         let roster = defaults.bind(py).copy()?;
         let others = PyDict::new(py);
+        // Held while the dicts are filled; tried, not waited for (a finalizer run by the
+        // collector in between could ask for it again), so at worst names are made anew.
+        let mut names = TAG_NAMES
+            .get_or_init(py, || std::sync::Mutex::new(Vec::new()))
+            .try_lock()
+            .ok();
         let mut result = "*";
         for (name, value) in self.tag_pairs() {
             if value.contains(['\n', '\r']) {
@@ -948,7 +978,10 @@ impl GameData {
                         result = value;
                     }
                 }
-                None => others.set_item(name, value)?,
+                None => match names.as_mut() {
+                    Some(names) => others.set_item(tag_name(py, names, name), value)?,
+                    None => others.set_item(name, value)?,
+                },
             }
         }
         if let Some(r) = self.result.filter(|_| result == "*") {

@@ -451,8 +451,16 @@ class ChildNode(GameNode):
 
     def board(self) -> Board:
         src = self._src
-        if src is not None and src.epoch == _EPOCH[0] and _start_tags(src.game.headers) == src.start:
-            return src.data.board(self._idx)
+        if src is not None and src.epoch == _EPOCH[0]:
+            # The start tags as read (``_start_tags``, inlined: this is the common case).
+            headers = src.game.headers
+            if _DIRECT_HEADERS and type(headers) is Headers:
+                others = headers._others
+                start = (others.get("FEN"), others.get("Variant"))
+            else:
+                start = _start_tags(headers)
+            if start == src.start:
+                return src.data.board(self._idx)
         return _replay(self)
 
     def ply(self) -> int:
@@ -532,6 +540,9 @@ class Game(GameNode):
     """The root of a game: ``headers``, the ``errors`` met reading it (exceptions, as
     python-chess collects them), and ``warnings``: what quadboard's reader forgave (one
     message each, ``ply <p> <text>: <reason>``)."""
+
+    # Slots: a game's own attributes need no ``__dict__`` (one object fewer per game).
+    __slots__ = ("headers", "errors", "warnings")
 
     def __init__(self, headers: Any = None) -> None:
         super().__init__()
@@ -624,6 +635,8 @@ def _move_of(node: "ChildNode") -> Any:
 
 class Mainline:
     """The main continuation after a node, mapped by a function (nodes or moves)."""
+
+    __slots__ = ("start", "f", "__dict__")
 
     def __init__(self, start: GameNode, f: Callable[[ChildNode], Any]) -> None:
         self.start = start
