@@ -379,6 +379,11 @@ fn python_chess_moves(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut i = 0;
     std::iter::from_fn(move || {
         while i < text.len() {
+            // Check and mate signs, annotation marks: no move starts there.
+            if matches!(text[i], b'+' | b'#' | b'!' | b'?') {
+                i += 1;
+                continue;
+            }
             if let Some(n) = move_at(&text[i..]) {
                 let m = &text[i..i + n];
                 i += n;
@@ -968,7 +973,7 @@ impl GameData {
             .ok();
         let mut result = "*";
         for (name, value) in self.tag_pairs() {
-            if value.contains(['\n', '\r']) {
+            if value.bytes().any(|b| b == b'\n' || b == b'\r') {
                 continue;
             }
             match SEVEN_TAG_ROSTER.iter().position(|(n, _)| *n == name) {
@@ -999,6 +1004,49 @@ impl GameData {
     ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>, &str, Vec<String>)> {
         let (roster, others) = self.headers(py)?;
         Ok((roster, others, self.root_comment(), self.warnings()))
+    }
+
+    /// A `Game` of `read_games` (whose text is not kept: no move failed), made in one call
+    /// without the constructors (as `object.__new__` does), with the attributes that
+    /// `_pgn_tree._game_of` documents: of `game_cls` with `headers` of `headers_cls` (its
+    /// `_roster` and `_others` as `headers` gives them) and `_src` of `source_cls` (`data`
+    /// this object, `game`, `epoch`, `start` `(None, None)`, `nodes` `{0: game}`).
+    fn make_game<'py>(
+        slf: &Bound<'py, Self>,
+        game_cls: &Bound<'py, PyAny>,
+        headers_cls: &Bound<'py, PyAny>,
+        source_cls: &Bound<'py, PyAny>,
+        epoch: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
+        let none = py.None();
+        let game = new.call1((game_cls,))?;
+        game.setattr(intern!(py, "_parent"), &none)?;
+        game.setattr(intern!(py, "_move"), &none)?;
+        game.setattr(intern!(py, "_idx"), 0)?;
+        game.setattr(intern!(py, "_vars"), &none)?;
+        game.setattr(intern!(py, "comment"), this.root_comment())?;
+        game.setattr(intern!(py, "starting_comment"), intern!(py, ""))?;
+        game.setattr(intern!(py, "nags"), PySet::empty(py)?)?;
+        game.setattr(intern!(py, "errors"), PyList::empty(py))?;
+        game.setattr(intern!(py, "warnings"), PyList::new(py, &this.warnings)?)?;
+        let (roster, others) = this.headers(py)?;
+        let headers = new.call1((headers_cls,))?;
+        headers.setattr(intern!(py, "_roster"), roster)?;
+        headers.setattr(intern!(py, "_others"), others)?;
+        game.setattr(intern!(py, "headers"), headers)?;
+        let src = new.call1((source_cls,))?;
+        src.setattr(intern!(py, "data"), slf)?;
+        src.setattr(intern!(py, "game"), &game)?;
+        src.setattr(intern!(py, "epoch"), epoch)?;
+        src.setattr(intern!(py, "start"), (&none, &none))?;
+        let nodes = PyDict::new(py);
+        nodes.set_item(0, &game)?;
+        src.setattr(intern!(py, "nodes"), nodes)?;
+        game.setattr(intern!(py, "_src"), src)?;
+        Ok(game)
     }
 
     /// The node object of the last node of the main continuation from node `idx` (whose

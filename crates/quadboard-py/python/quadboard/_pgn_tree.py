@@ -1116,35 +1116,17 @@ def _game_of(data: Any) -> Game:
 
         return read_game(io.StringIO(text))
     # No move failed (else the text is kept): no error to give, and the headers with the
-    # result come whole from the reader. Made without the constructors' checks (the same
-    # attributes as ``_fresh_builder`` and ``_attach`` give).
-    roster, others, comment, warnings = data.game_parts()
-    game = _new(Game)
-    game._parent = None
-    game._move = None
-    game._idx = 0
-    game._vars = None
-    game.comment = comment
-    game.starting_comment = ""
-    game.nags = set()
-    game.errors = []
-    game.warnings = warnings
+    # result come whole from the reader. The game is made in one call, without the
+    # constructors' checks, with the attributes that ``_fresh_builder`` and ``_attach``
+    # give (``start``: no FEN, SetUp or Variant tag, as those games keep their text).
     if _DIRECT_HEADERS:
-        headers = _new(Headers)
-        headers._roster = roster
-        headers._others = others
-    else:
-        headers = Headers(roster)
-        headers.update(others)
-    game.headers = headers
-    src = _new(_Source)
-    src.data = data
-    src.game = game
-    src.epoch = _EPOCH[0]
-    # No FEN, SetUp or Variant tag: those games keep their text.
-    src.start = (None, None)
-    src.nodes = {0: game}
-    game._src = src
+        return data.make_game(Game, Headers, _Source, _EPOCH[0])
+    builder = _fresh_builder()
+    game = builder.game
+    roster, others, comment, warnings = data.game_parts()
+    headers = game.headers = Headers(roster)
+    headers.update(others)
+    _attach(game, data)
     return game
 
 
