@@ -468,7 +468,12 @@ fn move_at(t: &[u8]) -> Option<usize> {
     let end = SQUARE_END[index];
     if end != 0 {
         let mut i = usize::from(end);
-        let piece = |b: u8| b"nbrqkNBRQK".contains(&b);
+        let piece = |b: u8| {
+            matches!(
+                b,
+                b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K'
+            )
+        };
         if at(i) == b'=' && piece(at(i + 1)) {
             i += 2;
         } else if piece(at(i)) {

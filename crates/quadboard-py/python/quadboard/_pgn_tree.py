@@ -3,8 +3,9 @@
 
 Reading with the default ``GameBuilder`` runs in Rust (``_quadboard.read_movetext``: the
 library's PGN reader, python-chess's tree rules) into flat arrays; nodes are made from them
-when first visited, and ``board()`` at such a node is built in Rust from the positions
-stored with the tree (no move is replayed). Other visitors get python-chess's callbacks
+when first reached, each once (a cache per game): down through ``variations``, or ``end()``
+alone, whose parents are made when asked for. ``board()`` at such a node is built in Rust
+from the positions stored with the tree (no move is replayed). Other visitors get python-chess's callbacks
 in python-chess's order from the same reader's tokens.
 """
 
@@ -636,6 +637,7 @@ def _move_of(node: "ChildNode") -> Any:
 class Mainline:
     """The main continuation after a node, mapped by a function (nodes or moves)."""
 
+    # ``__dict__`` keeps it open to attributes of the caller's, as python-chess's is.
     __slots__ = ("start", "f", "__dict__")
 
     def __init__(self, start: GameNode, f: Callable[[ChildNode], Any]) -> None:
