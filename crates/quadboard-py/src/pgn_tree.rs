@@ -1036,13 +1036,15 @@ impl GameData {
     /// without the constructors (as `object.__new__` does), with the attributes that
     /// `_pgn_tree._game_of` documents: of `game_cls` with `headers` of `headers_cls` (its
     /// `_roster` and `_others` as `headers` gives them) and `_src` of `source_cls` (`data`
-    /// this object, `game`, `epoch`, `start` `(None, None)`, `nodes` `{0: game}`).
+    /// this object, `game`, `epoch`, `start` (the start tags, `(None, None)`: shared, so
+    /// that a game makes one object fewer for the collector), `nodes` `{0: game}`).
     fn make_game<'py>(
         slf: &Bound<'py, Self>,
         game_cls: &Bound<'py, PyAny>,
         headers_cls: &Bound<'py, PyAny>,
         source_cls: &Bound<'py, PyAny>,
         epoch: &Bound<'py, PyAny>,
+        start: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let this = slf.get();
@@ -1067,7 +1069,7 @@ impl GameData {
         src.setattr(intern!(py, "data"), slf)?;
         src.setattr(intern!(py, "game"), &game)?;
         src.setattr(intern!(py, "epoch"), epoch)?;
-        src.setattr(intern!(py, "start"), (&none, &none))?;
+        src.setattr(intern!(py, "start"), start)?;
         let nodes = PyDict::new(py);
         nodes.set_item(0, &game)?;
         src.setattr(intern!(py, "nodes"), nodes)?;

@@ -1110,6 +1110,10 @@ def skip_game(handle: TextIO) -> bool:
     return bool(read_game(handle, Visitor=SkipVisitor))
 
 
+# The start tags of a game without FEN and Variant tags (one tuple for all such games).
+_NO_START = (None, None)
+
+
 def _game_of(data: Any) -> Game:
     """A ``Game`` of a game read by ``read_games``."""
     text = data.text()
@@ -1122,7 +1126,7 @@ def _game_of(data: Any) -> Game:
     # constructors' checks, with the attributes that ``_fresh_builder`` and ``_attach``
     # give (``start``: no FEN, SetUp or Variant tag, as those games keep their text).
     if _DIRECT_HEADERS:
-        return data.make_game(Game, Headers, _Source, _EPOCH[0])
+        return data.make_game(Game, Headers, _Source, _EPOCH[0], _NO_START)
     builder = _fresh_builder()
     game = builder.game
     roster, others, comment, warnings = data.game_parts()
