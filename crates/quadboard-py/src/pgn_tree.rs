@@ -862,8 +862,8 @@ impl GameData {
 
     /// Makes the node object of node `idx` (not the root) of the Python class `cls`, with
     /// `object.__new__`, and gives it its attributes: `_parent`, `_move`, `_vars` (None: not
-    /// made yet), `_src`, `_idx`, `comment`, `starting_comment`, `nags`; registers it in
-    /// `nodes` (index to node).
+    /// made yet), `_src`, `_idx`, `comment`, `starting_comment`, `_nags` (None without
+    /// NAGs); registers it in `nodes` (index to node).
     #[allow(clippy::too_many_arguments)]
     fn new_node<'py>(
         &self,
@@ -886,13 +886,18 @@ impl GameData {
             Some(n) => (
                 self.tree.str(n.comment),
                 self.tree.str(n.starting_comment),
-                PySet::new(py, &n.nags)?,
+                n.nags.as_slice(),
             ),
-            None => ("", "", PySet::empty(py)?),
+            None => ("", "", &[][..]),
         };
         obj.setattr(intern!(py, "comment"), comment)?;
         obj.setattr(intern!(py, "starting_comment"), starting_comment)?;
-        obj.setattr(intern!(py, "nags"), nags)?;
+        // No set for a node without NAGs: `nags` makes it when asked for.
+        if nags.is_empty() {
+            obj.setattr(intern!(py, "_nags"), py.None())?;
+        } else {
+            obj.setattr(intern!(py, "_nags"), PySet::new(py, nags)?)?;
+        }
         nodes.set_item(idx, &obj)?;
         Ok(obj)
     }
@@ -1057,9 +1062,15 @@ impl GameData {
         game.setattr(intern!(py, "_vars"), &none)?;
         game.setattr(intern!(py, "comment"), this.root_comment())?;
         game.setattr(intern!(py, "starting_comment"), intern!(py, ""))?;
-        game.setattr(intern!(py, "nags"), PySet::empty(py)?)?;
-        game.setattr(intern!(py, "errors"), PyList::empty(py))?;
-        game.setattr(intern!(py, "warnings"), PyList::new(py, &this.warnings)?)?;
+        // No set or lists while empty: `nags`, `errors` and `warnings` make them when
+        // asked for.
+        game.setattr(intern!(py, "_nags"), &none)?;
+        game.setattr(intern!(py, "_errors"), &none)?;
+        if this.warnings.is_empty() {
+            game.setattr(intern!(py, "_warnings"), &none)?;
+        } else {
+            game.setattr(intern!(py, "_warnings"), PyList::new(py, &this.warnings)?)?;
+        }
         let (roster, others) = this.headers(py)?;
         let headers = new.call1((headers_cls,))?;
         headers.setattr(intern!(py, "_roster"), roster)?;
@@ -1156,7 +1167,7 @@ impl GameData {
     /// The node object of node `idx` (not the root), made if `nodes` (index to node object)
     /// has none: of the Python class `cls` (by `object.__new__`) with the attributes
     /// `_parent` (`parent`, which stands for one not looked up yet), `_move`, `_vars`
-    /// (None: not made yet), `_src`, `_idx`, `comment`, `starting_comment` and `nags`, and
+    /// (None: not made yet), `_src`, `_idx`, `comment`, `starting_comment` and `_nags`, and
     /// added to `nodes`.
     fn make_node<'py>(
         &self,

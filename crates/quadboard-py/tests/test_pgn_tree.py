@@ -681,3 +681,39 @@ def test_shared_games_ends_first_then_the_walk():
         assert end_a.comment == end_b.comment and end_a.ply() == end_b.ply(), n
         assert_same_game(ours, theirs, f"game {n + 1}")
         assert ours.end() is end_a, n
+
+
+def test_nags_errors_and_warnings_made_when_asked_for_behave_as_lists_and_sets():
+    # Nodes without NAGs and games without errors hold no set or list until asked: what is
+    # asked for is then one object, kept, and edits on it are the game's.
+    text = "1. e4 $1 e5 2. Nf3 Nc6 *"
+    ours, theirs = both(text)
+    for game in (ours, theirs):
+        e5 = game.next().next()
+        assert e5.nags == set() and e5.nags is e5.nags
+        e5.nags.add(2)
+        game.end().nags = {4}
+        assert game.next().nags == {1}
+        assert game.errors == [] and game.errors is game.errors
+    assert str(ours) == str(theirs)
+    assert ours.warnings == [] and ours.warnings is ours.warnings
+    ours.warnings.append("mine")
+    assert ours.warnings == ["mine"]
+    fresh = qpgn.Game()
+    assert fresh.errors == [] and fresh.nags == set() and fresh.warnings == []
+    fresh.errors.append(ValueError("x"))
+    assert len(fresh.errors) == 1 and "1 errors" in repr(fresh)
+
+
+def test_read_games_nags_errors_and_warnings(tmp_path):
+    path = tmp_path / "g.pgn"
+    path.write_text("1. e4 $1 e5 $2 $2 2. Nf3 *\n\n1. e4 e5 2. Ke3 *\n\n1. 0-0 *\n")
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(3)]
+    ours = list(qpgn.read_games(path))
+    assert [str(g) for g in ours] == [str(g) for g in expected]
+    assert [error_kinds(g) for g in ours] == [error_kinds(g) for g in expected]
+    assert ours[0].next().nags == {1} and ours[0].next().next().nags == {2} and ours[0].end().nags == set()
+    assert ours[0].warnings == [] and ours[0].errors == []
+    ours[0].errors.append(ValueError("added"))
+    assert len(ours[0].errors) == 1

@@ -117,8 +117,9 @@ class GameNode(abc.ABC):
     follow it (the first is the main one), ``comment``, ``starting_comment`` and ``nags``."""
 
     # Slots make the nodes of a read game quick to create; ``__dict__`` keeps them open to
-    # attributes of the caller's, as python-chess's are.
-    __slots__ = ("_parent", "_move", "_vars", "_src", "_idx", "comment", "starting_comment", "nags",
+    # attributes of the caller's, as python-chess's are. ``_nags`` is None until a NAG is
+    # read or the set is asked for (most nodes have none: a set fewer to make and collect).
+    __slots__ = ("_parent", "_move", "_vars", "_src", "_idx", "comment", "starting_comment", "_nags",
                  "__dict__", "__weakref__")
 
     def __init__(self, *, comment: str = "") -> None:
@@ -129,7 +130,19 @@ class GameNode(abc.ABC):
         self._idx = 0
         self.comment = comment
         self.starting_comment = ""
-        self.nags: set = set()
+        self._nags: Optional[set] = None
+
+    @property
+    def nags(self) -> set:
+        """The numeric annotation glyphs of the move (a set of ints)."""
+        nags = self._nags
+        if nags is None:
+            nags = self._nags = set()
+        return nags
+
+    @nags.setter
+    def nags(self, value: set) -> None:
+        self._nags = value
 
     # -- structure ---------------------------------------------------------------------
 
@@ -495,8 +508,9 @@ class ChildNode(GameNode):
         parent_board.push(self._move)
         visitor.visit_board(parent_board)
         parent_board.pop()
-        for nag in sorted(self.nags):
-            visitor.visit_nag(nag)
+        if self._nags:
+            for nag in sorted(self._nags):
+                visitor.visit_nag(nag)
         if self.comment:
             visitor.visit_comment(self.comment)
 
@@ -542,14 +556,40 @@ class Game(GameNode):
     python-chess collects them), and ``warnings``: what quadboard's reader forgave (one
     message each, ``ply <p> <text>: <reason>``)."""
 
-    # Slots: a game's own attributes need no ``__dict__`` (one object fewer per game).
-    __slots__ = ("headers", "errors", "warnings")
+    # Slots: a game's own attributes need no ``__dict__``; the lists of errors and warnings
+    # are made when first asked for or added to (most games have none: objects fewer to make
+    # and collect).
+    __slots__ = ("headers", "_errors", "_warnings")
 
     def __init__(self, headers: Any = None) -> None:
         super().__init__()
         self.headers = Headers(headers)
-        self.errors: List[Exception] = []
-        self.warnings: List[str] = []
+        self._errors: Optional[List[Exception]] = None
+        self._warnings: Optional[List[str]] = None
+
+    @property
+    def errors(self) -> List[Exception]:
+        """The errors met reading the game (exceptions, as python-chess collects them)."""
+        errors = self._errors
+        if errors is None:
+            errors = self._errors = []
+        return errors
+
+    @errors.setter
+    def errors(self, value: List[Exception]) -> None:
+        self._errors = value
+
+    @property
+    def warnings(self) -> List[str]:
+        """What quadboard's reader forgave, one message each (``ply <p> <text>: <reason>``)."""
+        warnings = self._warnings
+        if warnings is None:
+            warnings = self._warnings = []
+        return warnings
+
+    @warnings.setter
+    def warnings(self, value: List[str]) -> None:
+        self._warnings = value
 
     def board(self) -> Board:
         return self.headers.board()
@@ -624,7 +664,7 @@ class Game(GameNode):
 
     def __repr__(self) -> str:
         h = self.headers
-        errors = f", {len(self.errors)} errors" if self.errors else ""
+        errors = f", {len(self._errors)} errors" if self._errors else ""
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
             type(self).__name__, id(self), h.get("White", "?"), h.get("Black", "?"),
             h.get("Date", "????.??.??"), h.get("Site", "?"), errors)
@@ -1031,9 +1071,9 @@ def _fresh_builder() -> GameBuilder:
     game._idx = 0
     game.comment = ""
     game.starting_comment = ""
-    game.nags = set()
-    game.errors = []
-    game.warnings = []
+    game._nags = None
+    game._errors = None
+    game._warnings = None
     builder.game = game
     builder.variation_stack = [game]
     builder.starting_comment = ""
