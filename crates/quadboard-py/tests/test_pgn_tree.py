@@ -717,3 +717,35 @@ def test_read_games_nags_errors_and_warnings(tmp_path):
     assert ours[0].warnings == [] and ours[0].errors == []
     ours[0].errors.append(ValueError("added"))
     assert len(ours[0].errors) == 1
+
+
+def test_read_games_with_threads_reads_ahead_and_stops_cleanly(tmp_path):
+    # More than one thread: a thread of the reader's own parses batches (256 KB) ahead.
+    # The games and their order are those of one thread; an error in the middle of the
+    # input comes after the games before it; a reader left early does not hang.
+    import gzip
+
+    path = pgn_paths()[0]
+    data = path.read_bytes()
+    big = tmp_path / "big.pgn"
+    big.write_bytes(data + b"\n\n" + data)  # eight batches or so
+    one = [(g.headers.get("Site"), [m.uci() for m in g.mainline_moves()]) for g in qpgn.read_games(big)]
+    for threads in (2, 3):
+        assert [(g.headers.get("Site"), [m.uci() for m in g.mainline_moves()])
+                for g in qpgn.read_games(big, threads=threads)] == one
+    assert len(one) == 2 * sum(1 for _ in qpgn.read_games(path)) > 800
+    for _ in range(3):
+        reader = qpgn.read_games(big, threads=2)
+        first = [next(reader) for _ in range(5)]
+        del reader  # the thread stops at its next batch
+        assert [g.headers.get("Site") for g in first] == [site for site, _ in one[:5]]
+    cut = tmp_path / "cut.pgn.gz"
+    whole = gzip.compress(data)
+    cut.write_bytes(whole[: len(whole) // 2])
+    reader = qpgn.read_games(cut, threads=2)
+    got = []
+    with pytest.raises(OSError, match="cut.pgn.gz"):
+        for game in reader:
+            got.append(game.headers.get("Site"))
+    assert got and got == [site for site, _ in one[: len(got)]]
+    assert list(reader) == []  # the reader is over after its error
