@@ -1178,6 +1178,9 @@ def _game_of(data: Any) -> Game:
 
 def read_games(path: Any, *, threads: int = 1) -> Iterator[Game]:
     """The games of a PGN file (plain, ``.gz``, ``.zst`` or ``.bz2``) as ``Game`` trees,
-    parsed in chunks by ``threads`` threads without the GIL; ``OSError`` if it cannot be
-    opened (at the call) or read, ``ValueError`` for ``threads`` outside 1 to 1024."""
+    parsed in batches of about 256 KB without the GIL: with ``threads`` 1 as the games are
+    asked for, with more by a thread of the reader's own that parses ahead (``threads - 1``
+    on each batch) while the games of the last batch are taken; ``OSError`` if it cannot
+    be opened (at the call) or read (after the games before the error), ``ValueError`` for
+    ``threads`` outside 1 to 1024."""
     return map(_game_of, _quadboard.read_games(path, threads=threads))
