@@ -1,6 +1,6 @@
 """quadboard against python-chess: push/pop, perft and PGN reading.
 
-    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR] [--core]
+    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR] [--core | --pgn]
 
 Run from the repository root in a virtual environment with both packages installed (see
 the package README). Each figure is the best of N alternating rounds (python-chess, then
@@ -34,7 +34,8 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
   ``node.board()`` at every node of ``mainline()`` (python-chess replays from the root at
   each: one round only).
 - read_games: the same per game, quadboard by ``quadboard.pgn.read_games`` over the file
-  names (1 thread, then 2) against python-chess's ``read_game`` loop.
+  names (1 thread, then 2) against python-chess's ``read_game`` loop. ``--pgn`` runs only
+  the read_game and read_games rows.
 """
 
 from __future__ import annotations
@@ -361,7 +362,11 @@ def main() -> None:
     parser.add_argument("--pgn-dir", default=os.path.join("..", "shared", "data", "pgn"))
     parser.add_argument("--core", action="store_true",
                         help="only push/pop and the core module's rows, each with its floor")
+    parser.add_argument("--pgn", action="store_true", help="only the PGN reading rows")
     args = parser.parse_args()
+    if args.pgn:
+        pgn_rows(args)
+        return
 
     fens = middlegame_fens(args.pgn_dir)
     moves = sum(len(quadboard.Board(fen).legal_moves) for fen in fens)
@@ -405,6 +410,11 @@ def main() -> None:
         )
         report(f"perft {depth} {name}", peer, ours)
 
+    pgn_rows(args)
+
+
+def pgn_rows(args: argparse.Namespace) -> None:
+    """The rows of PGN reading (``read_game`` and ``read_games``)."""
     paths = [
         os.path.join(args.pgn_dir, name)
         for name in ("lichess_db_1000k.pgn", "twic1599_1000k.pgn")

@@ -526,3 +526,230 @@ def test_errors_are_logged_unless_either_logger_is_silenced(silenced, caplog):
     finally:
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
+
+
+# -- nodes made when first reached ----------------------------------------------------------
+# A tree as read makes its node objects when they are first reached: down through
+# ``variations``, or ``end()`` alone, whose parents are made when asked for. Whichever way,
+# one node is one object, and edits made on it are the tree's.
+
+LAZY_TEXT = "1. e4 {a} e5 (1... c5 {side} 2. Nf3 d6 $1) 2. Nf3 Nc6 3. Bb5 a6 {[%clk 0:01:05]} *"
+
+
+def both(text=LAZY_TEXT):
+    return qpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
+
+
+def uci_stack(board):
+    return [m.uci() for m in board.move_stack]
+
+
+def test_end_alone_is_the_node_a_walk_down_reaches():
+    ours, theirs = both()
+    end = ours.end()
+    assert end.move.uci() == "a7a6" and end.comment == "{[%clk 0:01:05]}"[1:-1]
+    assert end.clock() == theirs.end().clock() == 65
+    # Asked for before anything above it is made: the same board, ply and stack.
+    assert uci_stack(end.board()) == uci_stack(theirs.end().board())
+    assert end.ply() == theirs.end().ply() == 6 and end.turn() == theirs.end().turn()
+    assert end.root() is ours and end.game() is ours
+    assert end.is_mainline() and end.is_main_variation() and not end.starts_variation()
+    parents = []
+    node = end
+    while node.parent is not None:
+        parents.append(node.parent)
+        node = node.parent
+    assert node is ours and len(parents) == 6
+    assert end.parent is parents[0]  # looked up once
+    # Walking down reaches the very same objects.
+    down = [ours]
+    while down[-1].variations:
+        down.append(down[-1].variations[0])
+    assert down[-1] is end
+    assert down[:-1] == list(reversed(parents)) and all(a is b for a, b in zip(down[:-1], reversed(parents)))
+    assert ours.end() is end and ours.next().end() is end
+    assert [n.move.uci() for n in reversed(ours.mainline())] == [m.uci() for m in reversed(list(theirs.mainline_moves()))]
+    assert str(ours) == str(theirs)
+
+
+def test_end_of_a_side_line_and_its_parents():
+    ours, theirs = both()
+    side, side_theirs = ours.next().variations[1], theirs.next().variations[1]
+    end = side.end()
+    assert end.move.uci() == "d7d6" and end.nags == {1}
+    assert end.parent.parent is side and not end.is_mainline() and not end.starts_variation()
+    assert end.parent.starts_variation() is False and side.starts_variation() is True
+    assert uci_stack(end.board()) == uci_stack(side_theirs.end().board())
+    assert end.ply() == side_theirs.end().ply()
+
+
+def test_edits_on_a_lazy_end_and_its_parents_are_the_trees():
+    ours, theirs = both()
+    for game, lib in ((ours, quadboard), (theirs, chess)):
+        end = game.end()
+        end.comment = "edited"
+        end.nags.add(4)
+        parent = end.parent
+        parent.add_variation(lib.Move.from_uci("g7g6"), comment="new")
+        end.parent.parent.parent.starting_comment = "start"
+        del end, parent  # only the tree holds them now
+    assert str(ours) == str(theirs)
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert ours.end().comment == "edited" and 4 in ours.end().nags
+
+
+def test_a_lazy_node_moved_or_its_move_set_reads_as_python_chess():
+    ours, theirs = both()
+    for game, lib in ((ours, quadboard), (theirs, chess)):
+        end = game.end()
+        end.move = lib.Move.from_uci("g8f6")
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert uci_stack(ours.end().board()) == uci_stack(theirs.end().board())
+    assert ours.end().san() == theirs.end().san() == "Nf6"
+    ours, theirs = both()
+    for game in (ours, theirs):
+        # Moved under the first move (still listed by its old parent, as python-chess
+        # leaves it): its ply, root and board follow its new parent.
+        game.end().parent = game.next()
+    a, b = ours.end(), theirs.end()
+    assert a.parent is ours.next() and b.parent is theirs.next()
+    assert a.ply() == b.ply() == 2 and a.root() is ours
+    assert a.is_mainline() == b.is_mainline()
+    assert uci_stack(a.board()) == uci_stack(b.board()) == ["e2e4", "a7a6"]
+
+
+def test_end_after_edits_above_it_follows_the_objects():
+    ours, theirs = both()
+    for game in (ours, theirs):
+        last = game.end()
+        game.next().promote_to_main(1)  # the side line becomes the main one
+        assert game.end() is not last
+    assert ours.end().move.uci() == theirs.end().move.uci() == "d7d6"
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+    assert uci_stack(ours.end().board()) == uci_stack(theirs.end().board())
+    ours, theirs = both()
+    for game in (ours, theirs):
+        mid = game.end().parent.parent  # 2... Nc6, made from below
+        mid.variations.clear()
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()] == [
+        "e2e4", "e7e5", "g1f3", "b8c6"]
+    assert ours.end().move.uci() == "b8c6" and ours.end() is ours.next().next().next().next()
+    assert str(ours) == str(theirs)
+
+
+def test_a_game_copied_after_a_lazy_end():
+    import copy
+    import pickle
+
+    ours, theirs = both()
+    end = ours.end()
+    twin = copy.deepcopy(ours)
+    assert twin.end() is not end and twin.end().root() is twin
+    assert twin.end().parent.move == end.parent.move and twin.end().parent is not end.parent
+    twin.end().parent.comment = "twin"
+    assert "twin" not in str(ours) and "twin" in str(twin)
+    from quadboard import _pgn_tree
+
+    assert pickle.loads(pickle.dumps(_pgn_tree._LAZY)) is _pgn_tree._LAZY
+    assert copy.copy(_pgn_tree._LAZY) is _pgn_tree._LAZY
+
+
+def test_read_games_lazy_ends_and_errors_match_python_chess(tmp_path):
+    path = tmp_path / "games.pgn"
+    path.write_text(LAZY_TEXT + "\n\n" + '[White "x"]\n\n1. e4 e5 2. Ke3 Nf6 *\n\n' + "1. d4 d5 2. c4 *\n")
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(3)]
+    for ours, theirs in zip(qpgn.read_games(path), expected):
+        assert error_kinds(ours) == error_kinds(theirs)
+        assert list(ours.headers.items()) == list(theirs.headers.items())
+        end_a, end_b = ours.end(), theirs.end()
+        assert uci_stack(end_a.board()) == uci_stack(end_b.board())
+        assert end_a.ply() == end_b.ply() and end_a.is_mainline() == end_b.is_mainline()
+        assert str(ours) == str(theirs)
+
+
+def test_shared_games_ends_first_then_the_walk():
+    # The benchmark's order on real games: headers, mainline moves, end().board(), then
+    # every node, all as python-chess gives them.
+    path = pgn_paths()[0]
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(SLICE // 2)]
+    for n, (ours, theirs) in enumerate(zip(qpgn.read_games(path), expected)):
+        assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()], n
+        end_a, end_b = ours.end(), theirs.end()
+        assert end_a.board().fen() == end_b.board().fen() and uci_stack(end_a.board()) == uci_stack(end_b.board()), n
+        assert end_a.comment == end_b.comment and end_a.ply() == end_b.ply(), n
+        assert_same_game(ours, theirs, f"game {n + 1}")
+        assert ours.end() is end_a, n
+
+
+def test_nags_errors_and_warnings_made_when_asked_for_behave_as_lists_and_sets():
+    # Nodes without NAGs and games without errors hold no set or list until asked: what is
+    # asked for is then one object, kept, and edits on it are the game's.
+    text = "1. e4 $1 e5 2. Nf3 Nc6 *"
+    ours, theirs = both(text)
+    for game in (ours, theirs):
+        e5 = game.next().next()
+        assert e5.nags == set() and e5.nags is e5.nags
+        e5.nags.add(2)
+        game.end().nags = {4}
+        assert game.next().nags == {1}
+        assert game.errors == [] and game.errors is game.errors
+    assert str(ours) == str(theirs)
+    assert ours.warnings == [] and ours.warnings is ours.warnings
+    ours.warnings.append("mine")
+    assert ours.warnings == ["mine"]
+    fresh = qpgn.Game()
+    assert fresh.errors == [] and fresh.nags == set() and fresh.warnings == []
+    fresh.errors.append(ValueError("x"))
+    assert len(fresh.errors) == 1 and "1 errors" in repr(fresh)
+
+
+def test_read_games_nags_errors_and_warnings(tmp_path):
+    path = tmp_path / "g.pgn"
+    path.write_text("1. e4 $1 e5 $2 $2 2. Nf3 *\n\n1. e4 e5 2. Ke3 *\n\n1. 0-0 *\n")
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(3)]
+    ours = list(qpgn.read_games(path))
+    assert [str(g) for g in ours] == [str(g) for g in expected]
+    assert [error_kinds(g) for g in ours] == [error_kinds(g) for g in expected]
+    assert ours[0].next().nags == {1} and ours[0].next().next().nags == {2} and ours[0].end().nags == set()
+    assert ours[0].warnings == [] and ours[0].errors == []
+    ours[0].errors.append(ValueError("added"))
+    assert len(ours[0].errors) == 1
+
+
+def test_read_games_with_threads_reads_ahead_and_stops_cleanly(tmp_path):
+    # More than one thread: a thread of the reader's own parses batches (256 KB) ahead.
+    # The games and their order are those of one thread; an error in the middle of the
+    # input comes after the games before it; a reader left early does not hang.
+    import gzip
+
+    path = pgn_paths()[0]
+    data = path.read_bytes()
+    big = tmp_path / "big.pgn"
+    big.write_bytes(data + b"\n\n" + data)  # eight batches or so
+    one = [(g.headers.get("Site"), [m.uci() for m in g.mainline_moves()]) for g in qpgn.read_games(big)]
+    for threads in (2, 3):
+        assert [(g.headers.get("Site"), [m.uci() for m in g.mainline_moves()])
+                for g in qpgn.read_games(big, threads=threads)] == one
+    assert len(one) == 2 * sum(1 for _ in qpgn.read_games(path)) > 800
+    for _ in range(3):
+        reader = qpgn.read_games(big, threads=2)
+        first = [next(reader) for _ in range(5)]
+        del reader  # the thread stops at its next batch
+        assert [g.headers.get("Site") for g in first] == [site for site, _ in one[:5]]
+    cut = tmp_path / "cut.pgn.gz"
+    whole = gzip.compress(data)
+    cut.write_bytes(whole[: len(whole) * 9 // 10])
+    counts = []
+    for threads in (1, 2):
+        reader = qpgn.read_games(cut, threads=threads)
+        got = []
+        with pytest.raises(OSError, match="cut.pgn.gz"):
+            for game in reader:
+                got.append(game.headers.get("Site"))
+        assert got and got == [site for site, _ in one[: len(got)]]
+        counts.append(len(got))
+    assert counts[0] == counts[1]  # the same whole batches before the error
+    assert list(reader) == []  # the reader is over after its error

@@ -3,14 +3,16 @@
 
 Reading with the default ``GameBuilder`` runs in Rust (``_quadboard.read_movetext``: the
 library's PGN reader, python-chess's tree rules) into flat arrays; nodes are made from them
-when first visited, and ``board()`` at such a node is built in Rust from the positions
-stored with the tree (no move is replayed). Other visitors get python-chess's callbacks
+when first reached, each once (a cache per game): down through ``variations``, or ``end()``
+alone, whose parents are made when asked for. ``board()`` at such a node is built in Rust
+from the positions stored with the tree (no move is replayed). Other visitors get python-chess's callbacks
 in python-chess's order from the same reader's tokens.
 """
 
 from __future__ import annotations
 
 import abc
+import itertools
 import logging
 from typing import Any, Callable, Iterable, Iterator, List, Optional, TextIO, Tuple
 
@@ -50,6 +52,23 @@ _WALK: List[Any] = [None, None, None, None, None]
 
 _new = object.__new__
 
+
+class _Lazy:
+    """The ``_parent`` of a node of a tree as read that was made before its parent (by
+    ``end()``): the parent is looked up, and made if need be, when first asked for."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        # Copies and pickles of a tree keep the one marker.
+        return "_LAZY"
+
+    def __repr__(self) -> str:
+        return "<parent not made yet>"
+
+
+_LAZY = _Lazy()
+
 # Headers read and filled directly through their two dicts (roster and other tags): a
 # game's tags come checked from its tag lines, and the start tags are read per board().
 _DIRECT_HEADERS = all(hasattr(Headers(), a) for a in ("_roster", "_others"))
@@ -66,13 +85,31 @@ def _start_tags(headers: Any) -> Tuple[Any, Any]:
 class _Source:
     """A tree as read in Rust, shared by its nodes."""
 
-    __slots__ = ("data", "game", "epoch", "start")
+    __slots__ = ("data", "game", "epoch", "start", "nodes")
 
     def __init__(self, data: Any, game: "Game") -> None:
         self.data = data
         self.game = game
         self.epoch = _EPOCH[0]
         self.start = _start_tags(game.headers)
+        # Every node object made of the tree, by index: a node is made once, whichever
+        # way it is reached (down through ``variations``, or up through a lazy parent).
+        self.nodes = {0: game}
+
+
+def _node_at(src: _Source, idx: int) -> "GameNode":
+    """The node object of node ``idx`` of a tree as read, made (its parent lazy) if it is
+    not made yet."""
+    node = src.nodes.get(idx)
+    if node is None:
+        node = src.data.make_node(idx, ChildNode, _LAZY, src, src.nodes)
+    return node
+
+
+def _as_read(src: Optional[_Source]) -> bool:
+    """Whether the nodes of this tree still have the parents and moves they were read
+    with (no ``parent`` or ``move`` set anywhere since)."""
+    return src is not None and src.epoch == _EPOCH[0]
 
 
 class GameNode(abc.ABC):
@@ -80,8 +117,9 @@ class GameNode(abc.ABC):
     follow it (the first is the main one), ``comment``, ``starting_comment`` and ``nags``."""
 
     # Slots make the nodes of a read game quick to create; ``__dict__`` keeps them open to
-    # attributes of the caller's, as python-chess's are.
-    __slots__ = ("_parent", "_move", "_vars", "_src", "_idx", "comment", "starting_comment", "nags",
+    # attributes of the caller's, as python-chess's are. ``_nags`` is None until a NAG is
+    # read or the set is asked for (most nodes have none: a set fewer to make and collect).
+    __slots__ = ("_parent", "_move", "_vars", "_src", "_idx", "comment", "starting_comment", "_nags",
                  "__dict__", "__weakref__")
 
     def __init__(self, *, comment: str = "") -> None:
@@ -92,14 +130,30 @@ class GameNode(abc.ABC):
         self._idx = 0
         self.comment = comment
         self.starting_comment = ""
-        self.nags: set = set()
+        self._nags: Optional[set] = None
+
+    @property
+    def nags(self) -> set:
+        """The numeric annotation glyphs of the move (a set of ints)."""
+        nags = self._nags
+        if nags is None:
+            nags = self._nags = set()
+        return nags
+
+    @nags.setter
+    def nags(self, value: set) -> None:
+        self._nags = value
 
     # -- structure ---------------------------------------------------------------------
 
     @property
     def parent(self) -> Optional["GameNode"]:
         """The node before this one; ``None`` at the root."""
-        return self._parent
+        parent = self._parent
+        if parent is _LAZY:
+            src = self._src
+            parent = self._parent = _node_at(src, src.data.parent(self._idx))
+        return parent
 
     @parent.setter
     def parent(self, value: Optional["GameNode"]) -> None:
@@ -132,7 +186,7 @@ class GameNode(abc.ABC):
         src = self._src
         if src is None:
             return []
-        return src.data.make_children(self._idx, ChildNode, self, src)
+        return src.data.make_children(self._idx, ChildNode, self, src, src.nodes)
 
     @abc.abstractmethod
     def board(self) -> Board:
@@ -148,9 +202,14 @@ class GameNode(abc.ABC):
 
     def root(self) -> "GameNode":
         """The node at the top of the tree."""
+        src = self._src
+        if _as_read(src):
+            return src.game  # type: ignore[union-attr]
         node = self
-        while node._parent is not None:
-            node = node._parent
+        parent = node.parent
+        while parent is not None:
+            node = parent
+            parent = node.parent
         return node
 
     def game(self) -> "Game":
@@ -159,18 +218,23 @@ class GameNode(abc.ABC):
         assert isinstance(root, Game), "GameNode not rooted in Game"
         return root
 
-    def _make_line(self) -> None:
-        # The main continuation's nodes in one call when none is made yet.
-        if self._vars is None and self._src is not None:
-            self._src.data.make_line(self._idx, ChildNode, self, self._src)
-
     def end(self) -> "GameNode":
         """The last node of the main continuation from here."""
-        self._make_line()
         node = self
-        while node.variations:
-            node = node.variations[0]
-        return node
+        while True:
+            v = node._vars
+            if v is None:
+                # Children not made: the tree as read says where the line goes, and only
+                # its last node is made (the nodes before it when asked for).
+                src = node._src
+                last = src.data.line_end_node(node._idx, ChildNode, _LAZY, src, src.nodes)  # type: ignore[union-attr]
+                if last is None:
+                    return node
+                node = last
+            elif v:
+                node = v[0]
+            else:
+                return node
 
     def is_end(self) -> bool:
         """Whether no move follows this node."""
@@ -178,7 +242,7 @@ class GameNode(abc.ABC):
 
     def starts_variation(self) -> bool:
         """Whether this node is a side variation of its parent (not the main one)."""
-        parent = self._parent
+        parent = self.parent
         if parent is None or not parent.variations:
             return False
         return parent.variations[0] is not self
@@ -186,16 +250,17 @@ class GameNode(abc.ABC):
     def is_mainline(self) -> bool:
         """Whether every step from the root to this node is the main continuation."""
         node = self
-        while node._parent is not None:
-            parent = node._parent
+        parent = node.parent
+        while parent is not None:
             if not parent.variations or parent.variations[0] is not node:
                 return False
             node = parent
+            parent = node.parent
         return True
 
     def is_main_variation(self) -> bool:
         """Whether this node is its parent's main continuation (true at the root)."""
-        parent = self._parent
+        parent = self.parent
         if parent is None:
             return True
         return not parent.variations or parent.variations[0] is self
@@ -361,7 +426,7 @@ class GameNode(abc.ABC):
 def _replay(node: "ChildNode") -> Board:
     """The board at ``node`` from the last board given out along a walk, else from the root."""
     walk = _WALK
-    parent = node._parent
+    parent = node.parent
     if walk[0] == _EPOCH[0] and (walk[1] is node or walk[1] is parent):
         game = walk[3]
         if _start_tags(game.headers) == walk[4]:
@@ -372,9 +437,9 @@ def _replay(node: "ChildNode") -> Board:
             return board.copy()
     moves = []
     at: GameNode = node
-    while at._move is not None and at._parent is not None:
+    while at._move is not None and at.parent is not None:
         moves.append(at._move)
-        at = at._parent
+        at = at.parent  # type: ignore[assignment]
     game = at.game()
     board = game.board()
     for move in reversed(moves):
@@ -400,25 +465,38 @@ class ChildNode(GameNode):
 
     def board(self) -> Board:
         src = self._src
-        if src is not None and src.epoch == _EPOCH[0] and _start_tags(src.game.headers) == src.start:
-            return src.data.board(self._idx)
+        if src is not None and src.epoch == _EPOCH[0]:
+            # The start tags as read (``_start_tags``, inlined: this is the common case).
+            headers = src.game.headers
+            if _DIRECT_HEADERS and type(headers) is Headers:
+                others = headers._others
+                start = (others.get("FEN"), others.get("Variant"))
+            else:
+                start = _start_tags(headers)
+            if start == src.start:
+                return src.data.board(self._idx)
         return _replay(self)
 
     def ply(self) -> int:
+        src = self._src
+        if _as_read(src):
+            return src.game.ply() + src.data.depth(self._idx)  # type: ignore[union-attr]
         ply = 0
         node: GameNode = self
-        while node._parent is not None:
+        parent = node.parent
+        while parent is not None:
             ply += 1
-            node = node._parent
+            node = parent
+            parent = node.parent
         return node.game().ply() + ply
 
     def san(self) -> str:
         """The move in SAN, in the parent's position."""
-        return self._parent.board().san(self._move)
+        return self.parent.board().san(self._move)  # type: ignore[union-attr]
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
         """The move in UCI, in the parent's position."""
-        return self._parent.board().uci(self._move, chess960=chess960)
+        return self.parent.board().uci(self._move, chess960=chess960)  # type: ignore[union-attr]
 
     def end(self) -> "ChildNode":
         return super().end()  # type: ignore[return-value]
@@ -430,18 +508,19 @@ class ChildNode(GameNode):
         parent_board.push(self._move)
         visitor.visit_board(parent_board)
         parent_board.pop()
-        for nag in sorted(self.nags):
-            visitor.visit_nag(nag)
+        if self._nags:
+            for nag in sorted(self._nags):
+                visitor.visit_nag(nag)
         if self.comment:
             visitor.visit_comment(self.comment)
 
     def accept(self, visitor: BaseVisitor) -> Any:
-        _accept_line(self, self._parent.board(), visitor, False)
+        _accept_line(self, self.parent.board(), visitor, False)  # type: ignore[union-attr]
         return visitor.result()
 
     def __repr__(self) -> str:
         try:
-            board = self._parent.board()
+            board = self.parent.board()  # type: ignore[union-attr]
         except ValueError:
             return f"<{type(self).__name__} at {id(self):#x} (dangling: {self._move})>"
         return "<{} at {:#x} ({}{} {} ...)>".format(
@@ -458,7 +537,7 @@ def _accept_line(first: ChildNode, board: Board, visitor: BaseVisitor, sidelines
     while True:
         node._accept_node(board, visitor)
         if sidelines:
-            for side in node._parent.variations[1:]:
+            for side in node.parent.variations[1:]:
                 if visitor.begin_variation() is not SKIP:
                     _accept_line(side, board, visitor, False)
                 visitor.end_variation()
@@ -477,11 +556,40 @@ class Game(GameNode):
     python-chess collects them), and ``warnings``: what quadboard's reader forgave (one
     message each, ``ply <p> <text>: <reason>``)."""
 
+    # Slots: a game's own attributes need no ``__dict__``; the lists of errors and warnings
+    # are made when first asked for or added to (most games have none: objects fewer to make
+    # and collect).
+    __slots__ = ("headers", "_errors", "_warnings")
+
     def __init__(self, headers: Any = None) -> None:
         super().__init__()
         self.headers = Headers(headers)
-        self.errors: List[Exception] = []
-        self.warnings: List[str] = []
+        self._errors: Optional[List[Exception]] = None
+        self._warnings: Optional[List[str]] = None
+
+    @property
+    def errors(self) -> List[Exception]:
+        """The errors met reading the game (exceptions, as python-chess collects them)."""
+        errors = self._errors
+        if errors is None:
+            errors = self._errors = []
+        return errors
+
+    @errors.setter
+    def errors(self, value: List[Exception]) -> None:
+        self._errors = value
+
+    @property
+    def warnings(self) -> List[str]:
+        """What quadboard's reader forgave, one message each (``ply <p> <text>: <reason>``)."""
+        warnings = self._warnings
+        if warnings is None:
+            warnings = self._warnings = []
+        return warnings
+
+    @warnings.setter
+    def warnings(self, value: List[str]) -> None:
+        self._warnings = value
 
     def board(self) -> Board:
         return self.headers.board()
@@ -556,7 +664,7 @@ class Game(GameNode):
 
     def __repr__(self) -> str:
         h = self.headers
-        errors = f", {len(self.errors)} errors" if self.errors else ""
+        errors = f", {len(self._errors)} errors" if self._errors else ""
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
             type(self).__name__, id(self), h.get("White", "?"), h.get("Black", "?"),
             h.get("Date", "????.??.??"), h.get("Site", "?"), errors)
@@ -569,6 +677,9 @@ def _move_of(node: "ChildNode") -> Any:
 class Mainline:
     """The main continuation after a node, mapped by a function (nodes or moves)."""
 
+    # ``__dict__`` keeps it open to attributes of the caller's, as python-chess's is.
+    __slots__ = ("start", "f", "__dict__")
+
     def __init__(self, start: GameNode, f: Callable[[ChildNode], Any]) -> None:
         self.start = start
         self.f = f
@@ -578,14 +689,35 @@ class Mainline:
 
     def __iter__(self) -> Iterator[Any]:
         node = self.start
+        if self.f is _move_of and node._vars is None:
+            # The moves as read (or as set on the nodes made), up to a node whose children
+            # are made (they may have been edited): on from there among the objects. A
+            # line read to its end is iterated as the list it is.
+            src = node._src
+            moves, at = src.data.mainline_moves(node._idx, src.nodes)  # type: ignore[union-attr]
+            node = src.nodes.get(at)  # type: ignore[union-attr]
+            if node is None or node._vars is None:
+                return iter(moves)
+            return itertools.chain(moves, self._walk(node))
+        return self._walk(node)
+
+    def _walk(self, node: GameNode) -> Iterator[Any]:
+        """The line after ``node``, mapped."""
         f = self.f
-        if f is _move_of and node._vars is None and node._src is not None:
-            # No node after this one has been made, so none was edited: the moves as read.
-            yield from node._src.data.mainline_moves(node._idx)
-            return
-        node._make_line()
         while True:
-            v = node.variations
+            v = node._vars
+            if v is None:
+                src = node._src
+                if f is _move_of:
+                    moves, at = src.data.mainline_moves(node._idx, src.nodes)  # type: ignore[union-attr]
+                    yield from moves
+                    node = src.nodes.get(at)  # type: ignore[union-attr]
+                    if node is None or node._vars is None:
+                        return
+                    continue
+                # The line's nodes in one call, up to a node whose children are made.
+                src.data.make_line(node._idx, ChildNode, node, src, src.nodes)  # type: ignore[union-attr]
+                v = node._vars
             if not v:
                 return
             node = v[0]
@@ -593,9 +725,12 @@ class Mainline:
 
     def __reversed__(self) -> Iterator[Any]:
         node = self.start.end()
-        while node._parent is not None and node is not self.start:
+        while node is not self.start:
+            parent = node.parent
+            if parent is None:
+                break
             yield self.f(node)  # type: ignore[arg-type]
-            node = node._parent
+            node = parent
 
     def accept(self, visitor: BaseVisitor) -> Any:
         """Visits the nodes of the line (no variations); the visitor's result."""
@@ -936,9 +1071,9 @@ def _fresh_builder() -> GameBuilder:
     game._idx = 0
     game.comment = ""
     game.starting_comment = ""
-    game.nags = set()
-    game.errors = []
-    game.warnings = []
+    game._nags = None
+    game._errors = None
+    game._warnings = None
     builder.game = game
     builder.variation_stack = [game]
     builder.starting_comment = ""
@@ -1015,6 +1150,10 @@ def skip_game(handle: TextIO) -> bool:
     return bool(read_game(handle, Visitor=SkipVisitor))
 
 
+# The start tags of a game without FEN and Variant tags (one tuple for all such games).
+_NO_START = (None, None)
+
+
 def _game_of(data: Any) -> Game:
     """A ``Game`` of a game read by ``read_games``."""
     text = data.text()
@@ -1022,23 +1161,26 @@ def _game_of(data: Any) -> Game:
         import io
 
         return read_game(io.StringIO(text))
+    # No move failed (else the text is kept): no error to give, and the headers with the
+    # result come whole from the reader. The game is made in one call, without the
+    # constructors' checks, with the attributes that ``_fresh_builder`` and ``_attach``
+    # give (``start``: no FEN, SetUp or Variant tag, as those games keep their text).
+    if _DIRECT_HEADERS:
+        return data.make_game(Game, Headers, _Source, _EPOCH[0], _NO_START)
     builder = _fresh_builder()
     game = builder.game
-    # The library reads tags more leniently than python-chess's tag lines: keep those
-    # that python-chess could hold.
-    pairs = [(n, v) for n, v in data.tags() if "\n" not in v and "\r" not in v]
-    game.headers = _headers_of(pairs)
+    roster, others, comment, warnings = data.game_parts()
+    headers = game.headers = Headers(roster)
+    headers.update(others)
     _attach(game, data)
-    for error in _errors(data) or ():
-        builder.handle_error(error)
-    result = data.result()
-    if result is not None:
-        builder.visit_result(result)
     return game
 
 
 def read_games(path: Any, *, threads: int = 1) -> Iterator[Game]:
     """The games of a PGN file (plain, ``.gz``, ``.zst`` or ``.bz2``) as ``Game`` trees,
-    parsed in chunks by ``threads`` threads without the GIL; ``OSError`` if it cannot be
-    opened (at the call) or read, ``ValueError`` for ``threads`` outside 1 to 1024."""
+    parsed in batches of about 256 KB without the GIL: with ``threads`` 1 as the games are
+    asked for, with more by a thread of the reader's own that parses ahead (``threads - 1``
+    on each batch) while the games of the last batch are taken; ``OSError`` if it cannot
+    be opened (at the call) or read (after the games before the error), ``ValueError`` for
+    ``threads`` outside 1 to 1024."""
     return map(_game_of, _quadboard.read_games(path, threads=threads))
