@@ -177,6 +177,33 @@ fn grid(n: usize) -> LaunchConfig {
 }
 
 impl DeviceBackend {
+    /// Launches `kernel`, one of qb_leaves and the fused kernels (const QbPos*, const u32*,
+    /// u32, u32, u64*), which add each position's count to its parent's.
+    fn count_into_parents(
+        &self,
+        kernel: &CudaFunction,
+        level: usize,
+        start: usize,
+        end: usize,
+    ) -> Result<(), GpuError> {
+        let l = &self.levels[level];
+        let parent_cnt = self.parent_counts(level);
+        let (s, e) = (start as u32, end as u32);
+        let mut launch = self.stream.launch_builder(kernel);
+        launch
+            .arg(&l.pos)
+            .arg(&l.parent)
+            .arg(&s)
+            .arg(&e)
+            .arg(&parent_cnt);
+        // SAFETY: the kernel takes these five arguments; the level's arrays hold `end`
+        // elements, and every parent index points into the counts above (or the results),
+        // as expand and upload wrote them.
+        unsafe { launch.launch(grid(end - start)) }
+            .map(|_| ())
+            .map_err(driver)
+    }
+
     /// The address of the counts that level `level`'s parent indices point into.
     fn parent_counts(&self, level: usize) -> u64 {
         match level {
@@ -336,39 +363,11 @@ impl Backend for DeviceBackend {
     }
 
     fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        let l = &self.levels[level];
-        let parent_cnt = self.parent_counts(level);
-        let (s, e) = (start as u32, end as u32);
-        let mut launch = self.stream.launch_builder(&self.fused);
-        launch
-            .arg(&l.pos)
-            .arg(&l.parent)
-            .arg(&s)
-            .arg(&e)
-            .arg(&parent_cnt);
-        // SAFETY: qb_fused and its variants (const QbPos*, const u32*, u32, u32, u64*): as in
-        // leaves.
-        unsafe { launch.launch(grid(end - start)) }
-            .map(|_| ())
-            .map_err(driver)
+        self.count_into_parents(&self.fused, level, start, end)
     }
 
     fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        let l = &self.levels[level];
-        let parent_cnt = self.parent_counts(level);
-        let (s, e) = (start as u32, end as u32);
-        let mut launch = self.stream.launch_builder(&self.leaves);
-        launch
-            .arg(&l.pos)
-            .arg(&l.parent)
-            .arg(&s)
-            .arg(&e)
-            .arg(&parent_cnt);
-        // SAFETY: qb_leaves(const QbPos*, const u32*, u32, u32, u64*): every parent index
-        // points into the counts above (or the results), as expand and upload wrote them.
-        unsafe { launch.launch(grid(end - start)) }
-            .map(|_| ())
-            .map_err(driver)
+        self.count_into_parents(&self.leaves, level, start, end)
     }
 
     fn reduce(

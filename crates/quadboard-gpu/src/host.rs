@@ -105,12 +105,36 @@ struct HostBackend {
     set: Vec<u64>,
 }
 
+/// The C++ steps that add each position's count to its parent's.
+type IntoParents = unsafe extern "C" fn(*const GpuPosition, *const u32, u32, u32, *mut u64);
+
 impl HostBackend {
     fn table(&mut self) -> (*mut u64, u64) {
         if self.table.is_empty() {
             (core::ptr::null_mut(), 0)
         } else {
             (self.table.as_mut_ptr(), region_mask(self.table.len() / 2))
+        }
+    }
+
+    /// Runs `step` (the leaves or the fused step) over `start..end` of `level`.
+    fn count_into_parents(&mut self, step: IntoParents, level: usize, start: usize, end: usize) {
+        let (upper, lower) = self.levels.split_at_mut(level);
+        let l = &lower[0];
+        let parent_cnt = match upper.last_mut() {
+            Some(above) => above.cnt.as_mut_ptr(),
+            None => self.results.as_mut_ptr(),
+        };
+        // SAFETY: `start..end` lies within the level, and every parent index points into
+        // the level above (or the results, for level 0), as expand and upload wrote them.
+        unsafe {
+            step(
+                l.pos.as_ptr(),
+                l.parent.as_ptr(),
+                start as u32,
+                end as u32,
+                parent_cnt,
+            );
         }
     }
 }
@@ -216,43 +240,12 @@ impl Backend for HostBackend {
     }
 
     fn fused(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        let (upper, lower) = self.levels.split_at_mut(level);
-        let l = &lower[0];
-        let parent_cnt = match upper.last_mut() {
-            Some(above) => above.cnt.as_mut_ptr(),
-            None => self.results.as_mut_ptr(),
-        };
-        // SAFETY: as in `leaves`.
-        unsafe {
-            quadboard_gpu_host_fused(
-                l.pos.as_ptr(),
-                l.parent.as_ptr(),
-                start as u32,
-                end as u32,
-                parent_cnt,
-            );
-        }
+        self.count_into_parents(quadboard_gpu_host_fused, level, start, end);
         Ok(())
     }
 
     fn leaves(&mut self, level: usize, start: usize, end: usize) -> Result<(), GpuError> {
-        let (upper, lower) = self.levels.split_at_mut(level);
-        let l = &lower[0];
-        let parent_cnt = match upper.last_mut() {
-            Some(above) => above.cnt.as_mut_ptr(),
-            None => self.results.as_mut_ptr(),
-        };
-        // SAFETY: `start..end` lies within the level, and every parent index points into
-        // the level above (or the results, for level 0), as expand and upload wrote them.
-        unsafe {
-            quadboard_gpu_host_leaves(
-                l.pos.as_ptr(),
-                l.parent.as_ptr(),
-                start as u32,
-                end as u32,
-                parent_cnt,
-            );
-        }
+        self.count_into_parents(quadboard_gpu_host_leaves, level, start, end);
         Ok(())
     }
 
