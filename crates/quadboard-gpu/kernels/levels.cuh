@@ -6,16 +6,17 @@
 // A level is three arrays of equal length: positions, the index of each one's parent in
 // the level above (for the top level: an index into the per-root results) and a 64-bit
 // word per position (`cnt`). A position with `remaining` plies still to count goes through
-//   prepare  cnt = its number of children, or QB_HIT | its count when the table has it
+//   prepare  cnt = its number of children, or QB_HIT | its count when the table has it, or
+//            (with a table) QB_DUP | the index of an equal position earlier in the part
 //   expand   its children written to the next level (a block reserved with one atomic
 //            add per warp), cnt = 0 so that the children's counts can be added to it
 //   reduce   (after the levels below are done) cnt stored in the table and added to the
-//            parent's cnt
+//            parent's cnt (a duplicate's taken from the equal position's)
 // and a position with two plies left is counted whole by one thread (`fused`: its moves
-// listed, each made and its replies counted), so that the last level, thirty times the
-// size of the one above, is never written to memory; with one ply left (a count of depth
-// 1 on the device) a position adds its number of legal moves to its parent's cnt
-// (`leaves`).
+// listed, each made and its replies counted; with a table after a prepare that probes and
+// merges, then a reduce), so that the last level, thirty times the size of the one above,
+// is never written to memory; with one ply left (a count of depth 1 on the device) a
+// position adds its number of legal moves to its parent's cnt (`leaves`).
 #pragma once
 
 #include "movegen.cuh"
