@@ -232,29 +232,16 @@ QB_HD void qb_reduce_one(const QbPos* pos, const qb_u32* parent, const qb_u64* c
 
 typedef unsigned short qb_u16;
 
-// Lists the moves `skip` to `skip + QB_WINDOW` of a position; `seen` counts them all.
-struct QbWindowSink {
+// Lists the moves `skip` to `skip + QB_WINDOW` of a position (a functor of
+// qb_for_each_move); `seen` counts them all.
+struct QbWindow {
     qb_u16* moves;
     int n;
     int skip;
     int seen;
-    QB_MEMBER void add(int from, int to, int kind) {
+    QB_MEMBER void operator()(int from, int to, int kind) {
         if (seen++ >= skip && n < QB_WINDOW) moves[n++] = (qb_u16)(from | to << 6 | kind << 12);
     }
-    QB_MEMBER void piece(int from, qb_u64 t) {
-        for (; t; t &= t - 1) add(from, qb_lsb(t), QB_NORMAL);
-    }
-    QB_MEMBER void pawns(qb_u64 t, int delta, int group) {
-        for (; t; t &= t - 1) {
-            int to = qb_lsb(t);
-            if (group == QB_PAWN_PROMO) {
-                for (int role = 5; role >= 2; --role) add(to - delta, to, QB_PROMO + role);
-            } else {
-                add(to - delta, to, group == QB_PAWN_DOUBLE ? QB_DOUBLE : QB_NORMAL);
-            }
-        }
-    }
-    QB_MEMBER void special(int from, int to, int kind) { add(from, to, kind); }
 };
 
 QB_HD QbPos qb_make16(const QbPos& p, qb_u32 m) {
@@ -266,10 +253,10 @@ QB_HD qb_u64 qb_perft2(const QbPos& p) {
     qb_u16 moves[QB_WINDOW];
     qb_u64 total = 0;
     for (int skip = 0;; skip += QB_WINDOW) {
-        QbWindowSink sink{moves, 0, skip, 0};
-        qb_generate(p, sink);
-        for (int k = 0; k < sink.n; ++k) total += qb_count_moves(qb_make16(p, moves[k]));
-        if (sink.seen <= skip + QB_WINDOW) return total;
+        QbWindow window{moves, 0, skip, 0};
+        qb_for_each_move(p, window);
+        for (int k = 0; k < window.n; ++k) total += qb_count_moves(qb_make16(p, moves[k]));
+        if (window.seen <= skip + QB_WINDOW) return total;
     }
 }
 

@@ -33,19 +33,25 @@ extern "C" __global__ void qb_expand(const QbPos* pos, qb_u64* cnt, qb_u32 start
     if (i < end && !(cnt[i] & QB_ELSEWHERE)) qb_expand_one(pos, cnt, i, base + scan - n, child, parent);
 }
 
-// leaves: the last ply, a bulk count added to the parent. Neighbouring positions mostly
-// share a parent (a thread's children are written together), so lanes with the same
-// parent sum first and one of them adds.
-extern "C" __global__ void qb_leaves(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
-                                     qb_u64* parent_cnt) {
-    const qb_u32 i = start + blockIdx.x * blockDim.x + threadIdx.x;
-    const bool live = i < end;
-    const qb_u32 c = live ? (qb_u32)qb_count_moves(pos[i]) : 0;
+// Adds each live lane's count c (a count of at most two plies: it fits 32 bits, and so does
+// a warp's sum) to its parent's. Neighbouring positions mostly share a parent (a thread's
+// children are written together), so lanes with the same parent sum first and one of them
+// adds. Every lane of the warp takes part.
+__device__ __forceinline__ void qb_add_to_parents(bool live, qb_u32 c, const qb_u32* parent, qb_u32 i,
+                                                  qb_u64* parent_cnt) {
     const qb_u32 key = live ? parent[i] : 0xffffffffu;
     const unsigned same = __match_any_sync(QB_FULL, key);
     const qb_u32 sum = __reduce_add_sync(same, c);
     const unsigned lane = threadIdx.x & 31;
     if (live && sum && lane == (unsigned)(__ffs(same) - 1)) atomicAdd(parent_cnt + key, (qb_u64)sum);
+}
+
+// leaves: the last ply, a bulk count added to the parent.
+extern "C" __global__ void qb_leaves(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
+                                     qb_u64* parent_cnt) {
+    const qb_u32 i = start + blockIdx.x * blockDim.x + threadIdx.x;
+    const bool live = i < end;
+    qb_add_to_parents(live, live ? (qb_u32)qb_count_moves(pos[i]) : 0, parent, i, parent_cnt);
 }
 
 // reduce: counts stored in the table and added to the parents.
@@ -57,19 +63,12 @@ extern "C" __global__ void qb_reduce(const QbPos* pos, const qb_u32* parent, con
 }
 
 // fused, one thread per position (without a table; with one, prepare merges the level and
-// qb_fused_first counts): the last two plies of pos[i] added to its parent (lanes with the
-// same parent summing first: perft 2 of any position fits 32 bits, and so does a warp's
-// sum).
+// qb_fused_first counts): the last two plies of pos[i] added to its parent.
 __device__ __forceinline__ void qb_fused_body(const QbPos* pos, const qb_u32* parent, qb_u32 start, qb_u32 end,
                                               qb_u64* parent_cnt) {
     const qb_u32 i = start + blockIdx.x * blockDim.x + threadIdx.x;
     const bool live = i < end;
-    const qb_u32 c = live ? (qb_u32)qb_perft2(pos[i]) : 0;
-    const qb_u32 key = live ? parent[i] : 0xffffffffu;
-    const unsigned same = __match_any_sync(QB_FULL, key);
-    const qb_u32 sum = __reduce_add_sync(same, c);
-    const unsigned lane = threadIdx.x & 31;
-    if (live && sum && lane == (unsigned)(__ffs(same) - 1)) atomicAdd(parent_cnt + key, (qb_u64)sum);
+    qb_add_to_parents(live, live ? (qb_u32)qb_perft2(pos[i]) : 0, parent, i, parent_cnt);
 }
 
 // Both fused kernels come with the registers per thread bounded (256 threads a block, at
