@@ -2,15 +2,15 @@
 //! the exactness list against the library, in each configuration of the driver,
 //! with times printed. Without a device each test says so and passes.
 
-#[path = "../../quadboard-chess/src/test_support.rs"]
-mod test_support;
+#[path = "../../quadboard-chess/tests/common/mod.rs"]
+mod common;
 
 use std::time::Instant;
 
+use common::Rng;
 use quadboard_chess::perft::{perft_total, PerftOptions};
 use quadboard_chess::Position;
 use quadboard_gpu::{Gpu, GpuOptions};
-use test_support::Rng;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -104,16 +104,10 @@ fn known_counts_on_the_device() {
 }
 
 /// A position `plies` random legal moves from `pos` (fewer when the game ends first).
-fn random_walk(mut pos: Position, plies: usize, rng: &mut Rng) -> Position {
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        pos.play_unchecked(m);
-    }
-    pos
+fn random_walk(pos: Position, plies: usize, rng: &mut Rng) -> Position {
+    *common::random_game(pos, plies, rng)
+        .last()
+        .expect("the start at least")
 }
 
 /// 200 random standard and Chess960 positions at depth 5, with and without a table.

@@ -2,18 +2,16 @@
 //! perft of tricky positions, random standard and Chess960 positions, and the suites of
 //! `../shared/data/perft` at low depth.
 
-#[path = "../../quadboard-chess/tests/common/shared_data.rs"]
-mod shared_data;
-#[path = "../../quadboard-chess/src/test_support.rs"]
-mod test_support;
+#[path = "../../quadboard-chess/tests/common/mod.rs"]
+mod common;
 
+use common::Rng;
 use quadboard_chess::perft::suite::parse_suite;
 use quadboard_chess::{perft, Position};
 use quadboard_gpu::{
     host_children, host_perft, Emulator, GpuOptions, GpuPosition, DEVICE_PLIES_MAX, LEVEL_MIN,
     LEVEL_SLOT_BYTES,
 };
-use test_support::Rng;
 
 /// Compares the kernels' perft with the library's at each depth up to `depth`.
 fn check(pos: &Position, depth: u32) {
@@ -221,16 +219,10 @@ fn tricky_positions_match_the_library() {
 }
 
 /// A position `plies` random legal moves from `pos` (fewer when the game ends first).
-fn random_walk(mut pos: Position, plies: usize, rng: &mut Rng) -> Position {
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        pos.play_unchecked(m);
-    }
-    pos
+fn random_walk(pos: Position, plies: usize, rng: &mut Rng) -> Position {
+    *common::random_game(pos, plies, rng)
+        .last()
+        .expect("the start at least")
 }
 
 #[test]
@@ -281,7 +273,7 @@ fn children_match_the_library_in_random_games() {
 
 /// The suites at low depth: every entry up to `max_nodes` at each depth.
 fn run_suite(file: &str, every: usize, max_nodes: u64) -> usize {
-    let Some(dir) = shared_data::shared_data_dir("perft") else {
+    let Some(dir) = common::perft_data_dir() else {
         return 0;
     };
     let path = dir.join(file);
