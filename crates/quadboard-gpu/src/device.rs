@@ -563,9 +563,8 @@ impl Gpu {
         depth: u32,
         progress: Option<levels::Progress<'_>>,
     ) -> Result<u64, GpuError> {
-        let n = levels::perft(&mut self.backend, &self.options, pos, depth, progress)?;
-        self.backend.stream.synchronize().map_err(driver)?;
-        Ok(n)
+        // Synchronous: the results are copied back (and waited for) after each pass.
+        levels::perft(&mut self.backend, &self.options, pos, depth, progress)
     }
 
     /// Perft below each legal move of `pos` (`depth` at least 1), in generation order.

@@ -117,14 +117,20 @@ impl HostBackend {
         }
     }
 
-    /// Runs `step` (the leaves or the fused step) over `start..end` of `level`.
-    fn count_into_parents(&mut self, step: IntoParents, level: usize, start: usize, end: usize) {
+    /// Level `level` and the counts its parent indices point into: the level above's, or
+    /// the results for level 0.
+    fn with_parents(&mut self, level: usize) -> (&HostLevel, *mut u64) {
         let (upper, lower) = self.levels.split_at_mut(level);
-        let l = &lower[0];
         let parent_cnt = match upper.last_mut() {
             Some(above) => above.cnt.as_mut_ptr(),
             None => self.results.as_mut_ptr(),
         };
+        (&lower[0], parent_cnt)
+    }
+
+    /// Runs `step` (the leaves or the fused step) over `start..end` of `level`.
+    fn count_into_parents(&mut self, step: IntoParents, level: usize, start: usize, end: usize) {
+        let (l, parent_cnt) = self.with_parents(level);
         // SAFETY: `start..end` lies within the level, and every parent index points into
         // the level above (or the results, for level 0), as expand and upload wrote them.
         unsafe {
@@ -257,13 +263,9 @@ impl Backend for HostBackend {
         remaining: u32,
     ) -> Result<(), GpuError> {
         let (slots, mask) = self.table();
-        let (upper, lower) = self.levels.split_at_mut(level);
-        let l = &lower[0];
-        let parent_cnt = match upper.last_mut() {
-            Some(above) => above.cnt.as_mut_ptr(),
-            None => self.results.as_mut_ptr(),
-        };
-        // SAFETY: as in `leaves`; the table pointer is null or points at its words.
+        let (l, parent_cnt) = self.with_parents(level);
+        // SAFETY: as in `count_into_parents`; the table pointer is null or points at its
+        // words.
         unsafe {
             quadboard_gpu_host_reduce(
                 l.pos.as_ptr(),
