@@ -470,8 +470,7 @@ impl Gpu {
         let usable = free / 10 * 9 - (256 << 20).min(free / 10);
         let entries = table_entries(options.table_bytes);
         let table = entries * 16;
-        if table + LEVEL_SLOT_BYTES * levels::LEVEL_MIN * levels::DEVICE_PLIES_MAX as usize > usable
-        {
+        if table + levels::LEVEL_BYTES_MIN > usable {
             return Err(GpuError::Options(format!(
                 "a table of {} MiB does not fit the {} MiB the device has free",
                 table >> 20,

@@ -25,6 +25,9 @@ pub const LEVEL_MIN: usize = 4096;
 /// The most plies counted on the device below each position the host hands it.
 pub const DEVICE_PLIES_MAX: u32 = 10;
 
+/// The least level memory there is: every level of the deepest count at [`LEVEL_MIN`].
+pub const LEVEL_BYTES_MIN: usize = LEVEL_MIN * LEVEL_SLOT_BYTES * DEVICE_PLIES_MAX as usize;
+
 /// Where the work of one count is done, and what memory it may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct GpuOptions {
@@ -65,10 +68,9 @@ impl GpuOptions {
             }
         }
         if let Some(bytes) = self.level_bytes {
-            if bytes < LEVEL_MIN * LEVEL_SLOT_BYTES * DEVICE_PLIES_MAX as usize {
+            if bytes < LEVEL_BYTES_MIN {
                 return Err(GpuError::Options(format!(
-                    "{bytes} bytes for the levels: at least {} are needed",
-                    LEVEL_MIN * LEVEL_SLOT_BYTES * DEVICE_PLIES_MAX as usize
+                    "{bytes} bytes for the levels: at least {LEVEL_BYTES_MIN} are needed"
                 )));
             }
         }

@@ -22,7 +22,9 @@ mod position;
 
 pub use device::{compile_ptx, Gpu, GpuError, GpuMemory};
 pub use host::{host_children, host_perft, Emulator};
-pub use levels::{GpuOptions, Progress, DEVICE_PLIES_MAX, LEVEL_MIN, LEVEL_SLOT_BYTES};
+pub use levels::{
+    GpuOptions, Progress, DEVICE_PLIES_MAX, LEVEL_BYTES_MIN, LEVEL_MIN, LEVEL_SLOT_BYTES,
+};
 pub use position::GpuPosition;
 
 /// The kernels' CUDA C++ source as NVRTC compiles it: `kernels/perft.cu` with the headers

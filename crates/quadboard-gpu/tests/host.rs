@@ -9,8 +9,7 @@ use common::Rng;
 use quadboard_chess::perft::suite::parse_suite;
 use quadboard_chess::{perft, Position};
 use quadboard_gpu::{
-    host_children, host_perft, Emulator, GpuOptions, GpuPosition, DEVICE_PLIES_MAX, LEVEL_MIN,
-    LEVEL_SLOT_BYTES,
+    host_children, host_perft, Emulator, GpuOptions, GpuPosition, LEVEL_BYTES_MIN, LEVEL_MIN,
 };
 
 /// Compares the kernels' perft with the library's at each depth up to `depth`.
@@ -83,7 +82,7 @@ const TRICKY: &[(&str, u32)] = &[
 /// The smallest level memory there is: every level [`LEVEL_MIN`] positions, so that a
 /// count of a few thousand nodes already splits levels into parts.
 fn tight() -> usize {
-    LEVEL_MIN * LEVEL_SLOT_BYTES * DEVICE_PLIES_MAX as usize
+    LEVEL_BYTES_MIN
 }
 
 /// The whole GPU path (host expansion, levels, parts, table) on the CPU, against the
