@@ -11,7 +11,7 @@ use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
 use quadboard_chess::{Move, Position};
 
 use crate::host::{region_mask, table_entries};
-use crate::levels::{self, level_capacities, Backend, LEVEL_SLOT_BYTES};
+use crate::levels::{self, level_capacities, Backend};
 use crate::{kernel_source, GpuOptions, GpuPosition};
 
 /// Threads per block of every launch.
