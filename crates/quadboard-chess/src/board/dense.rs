@@ -295,15 +295,20 @@ impl Placement for Board {
 
     #[inline(always)]
     fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
-        // Branch-free: a capture is hard to predict, and clearing every set is cheap.
+        // Branch-free: a capture is hard to predict, and clearing every set is cheap. The
+        // mover's role set is written with the others, at fixed addresses: written through
+        // an index, its store's address waited for the role (looked up on the board just
+        // copied), and loads of the new position soon after, such as `is_check`'s, waited
+        // behind it (docs/log/2026-11-27-make-move-3.md).
         let to_bb = to.bitboard();
         self.by_color[piece.color().other().index()] &= !to_bb;
-        for set in &mut self.by_role {
-            *set &= !to_bb;
-        }
         let from_to = from.bitboard() | to_bb;
+        let role = piece.role().index();
+        for (i, set) in self.by_role.iter_mut().enumerate() {
+            let mover = if i == role { from_to } else { Bitboard::EMPTY };
+            *set = (*set & !to_bb) ^ mover;
+        }
         self.by_color[piece.color().index()] ^= from_to;
-        self.by_role[piece.role().index()] ^= from_to;
     }
 
     #[inline(always)]
