@@ -103,15 +103,13 @@ impl Listed {
         if listed.chess960 != chess960 || listed.pos != *pos {
             return None;
         }
-        let n = listed.moves.len();
-        let start = listed.next.min(n);
-        let (i, &(_, q)) = listed.moves[start..]
-            .iter()
-            .chain(&listed.moves[..start])
-            .enumerate()
-            .find(|(_, (py, _))| *py == m)?;
-        listed.next = (start + i) % n;
-        Some(q)
+        let moves = &listed.moves;
+        let at = [listed.next, listed.next + 1]
+            .into_iter()
+            .find(|&i| moves.get(i).is_some_and(|&(py, _)| py == m))
+            .or_else(|| moves.iter().position(|&(py, _)| py == m))?;
+        listed.next = at;
+        Some(moves[at].1)
     }
 }
 
@@ -670,7 +668,7 @@ impl Board {
     /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
     /// (moves only take rights away), else those that hold ([`rules::clean_castling`]).
     fn clean_rights(&self) -> Bitboard {
-        if self.stack.is_empty() {
+        if self.stack.is_empty() && self.castling_raw.any() {
             rules::clean_castling(
                 self.pos.board(),
                 self.castling_raw,
