@@ -2301,8 +2301,8 @@ impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
         let list = match self.board.try_borrow_mut(py) {
             Ok(mut board) => board.legal_list_remembered(py)?,
-            // Borrowed elsewhere (a subclass method iterating its own moves): list
-            // without remembering.
+            // Borrowed already (Python code called back from one of the board's own
+            // methods): list without remembering, as before.
             Err(_) => self.board.borrow(py).legal_list(py)?,
         };
         list.into_any().try_iter()

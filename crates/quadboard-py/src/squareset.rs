@@ -95,8 +95,8 @@ fn square_tuple(py: Python<'_>, mask: u64, reversed: bool) -> PyResult<Bound<'_,
 /// sets, ints and iterables.
 //
 // Frozen, with the mask in an atomic (relaxed loads and stores are plain moves): a frozen
-// class's methods take no borrow flag, which a call of a mutable class sets and clears
-// with two atomic read-modify-writes, a large part of a call as short as `len()` or `in`.
+// class's methods take no borrow flag, which each call on a mutable class sets and clears
+// with two atomic read-modify-writes (few instructions, but each waits tens of cycles).
 #[pyclass(frozen, subclass, freelist = 64, module = "quadboard")]
 pub struct SquareSet {
     /// Bit i for square i.
