@@ -571,6 +571,23 @@ def test_push_after_listing_checks_the_position_it_is_made_in():
     assert board.fen() == "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
 
 
+def test_pushing_every_listed_move_matches_python_chess():
+    # The loop the push/pop benchmark times, on standard and Chess960 games: each listed
+    # move pushed (through the remembered listing), the board compared, and popped.
+    for chess960 in (False, True):
+        for rng, ours, theirs in random_positions(41 + chess960, 3 * SCALE, chess960):
+            if rng.random() < 0.7:
+                continue
+            for move, twin in zip(ours.legal_moves, theirs.legal_moves):
+                assert move.uci() == twin.uci()
+                ours.push(move)
+                theirs.push(twin)
+                assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+                assert ours.move_stack[-1] == move and ours.peek().uci() == twin.uci()
+                assert ours.pop() == move and theirs.pop() == twin
+            assert ours.fen() == theirs.fen()
+
+
 def test_equality_as_python_chess():
     """Boards compare as python-chess's do: by position and counters, not by move stack;
     an en passant square without a legal capture does not count; not equal to other types."""
