@@ -14,7 +14,7 @@ use quadboard_chess::{
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{square_arg, Move, Piece};
 use crate::rules;
-use crate::squareset::{mask_of, SquareSet};
+use crate::squareset::{mask_of, square_ints, SquareSet};
 
 /// The standard start position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -47,6 +47,70 @@ pub struct Board {
     /// rather than in [`Entry`] so that code which pushes entries itself (PGN replays)
     /// needs no change: its moves count as made without promoted pieces.
     pub(crate) promoted_log: Vec<(usize, Bitboard)>,
+    /// The legal moves last listed by `legal_moves` and the position they are of, so that
+    /// `push` of a listed move skips finding and checking it again.
+    pub(crate) listed: Listed,
+}
+
+/// The legal moves of one position as listed to Python, each with the library move it
+/// stands for. A copy of a board starts without them: they are a cache, not state.
+#[derive(Default)]
+pub(crate) struct Listed(Option<Box<ListedMoves>>);
+
+struct ListedMoves {
+    /// The position listed: the moves hold while the board's position equals it.
+    pos: Position,
+    /// The board's Chess960 flag when listed (it decides how castling is written).
+    chess960: bool,
+    /// Each move as handed out and as the library plays it, in the order listed.
+    moves: Vec<(Move, QMove)>,
+    /// Where to look first: the move found last, since a loop over `legal_moves` pushes
+    /// them in the order listed (the next one is then the second looked at).
+    next: usize,
+}
+
+impl Clone for Listed {
+    fn clone(&self) -> Listed {
+        Listed(None)
+    }
+}
+
+impl Listed {
+    /// Remembers the legal moves of `pos` (in the order listed) with their Python forms.
+    fn set(&mut self, pos: &Position, chess960: bool, moves: Vec<(Move, QMove)>) {
+        match &mut self.0 {
+            Some(listed) => {
+                listed.pos = *pos;
+                listed.chess960 = chess960;
+                listed.moves = moves;
+                listed.next = 0;
+            }
+            None => {
+                self.0 = Some(Box::new(ListedMoves {
+                    pos: *pos,
+                    chess960,
+                    moves,
+                    next: 0,
+                }))
+            }
+        }
+    }
+
+    /// The library move of `m` when it is among the moves listed for exactly this
+    /// position; `None` when it is not or another position was listed.
+    fn find(&mut self, pos: &Position, chess960: bool, m: Move) -> Option<QMove> {
+        let listed = self.0.as_deref_mut()?;
+        if listed.chess960 != chess960 || listed.pos != *pos {
+            return None;
+        }
+        let moves = &listed.moves;
+        let at = [listed.next, listed.next + 1]
+            .into_iter()
+            .find(|&i| moves.get(i).is_some_and(|&(py, _)| py == m))
+            .or_else(|| moves.iter().position(|&(py, _)| py == m))?;
+        listed.next = at;
+        Some(moves[at].1)
+    }
 }
 
 /// A move made: the position before it, whether that was loose, and the move.
@@ -169,6 +233,7 @@ impl Board {
             chess960,
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
+            listed: Listed::default(),
         }
     }
 
@@ -184,6 +249,7 @@ impl Board {
             chess960,
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
+            listed: Listed::default(),
         }
     }
 
@@ -582,11 +648,27 @@ impl Board {
         )
     }
 
+    /// [`Board::legal_list`], remembered for `push` (see [`Listed`]) on a legal board.
+    fn legal_list_remembered<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.loose {
+            return self.legal_list(py);
+        }
+        let table = Move::table(py)?;
+        let pairs: Vec<(Move, QMove)> = self
+            .legal_qmoves()
+            .into_iter()
+            .map(|q| (self.to_py(&self.pos, q), q))
+            .collect();
+        let list = PyList::new(py, pairs.iter().map(|&(m, _)| m.object_in(py, table)))?;
+        self.listed.set(&self.pos, self.chess960, pairs);
+        Ok(list)
+    }
+
     /// An error for SAN on a board the library does not play on.
     /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
     /// (moves only take rights away), else those that hold ([`rules::clean_castling`]).
     fn clean_rights(&self) -> Bitboard {
-        if self.stack.is_empty() {
+        if self.stack.is_empty() && self.castling_raw.any() {
             rules::clean_castling(
                 self.pos.board(),
                 self.castling_raw,
@@ -949,6 +1031,9 @@ impl Board {
             return self.play(QMove::NULL, false);
         }
         if !self.loose {
+            if let Some(q) = self.listed.find(&self.pos, self.chess960, m) {
+                return self.play(q, true);
+            }
             if let Some(q) = self.to_legal(m, true) {
                 return self.play(q, true);
             }
@@ -1255,10 +1340,17 @@ impl Board {
     fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
         let board = self.pos.board();
         let dict = PyDict::new(py);
-        let pieces = Piece::table(py)?;
+        // The twelve pieces taken from their list once and the squares' ints made once:
+        // each entry is then one `PyDict_SetItem`, with no object made or looked up.
+        let pieces: Vec<Bound<'py, PyAny>> = Piece::table(py)?.iter().collect();
+        let squares = square_ints(py)?;
         for square in (board.occupied() & Bitboard(mask)).iter().rev() {
             if let Some(piece) = board.piece_at(square) {
-                dict.set_item(square.index() as u8, Piece::of(piece).object_in(pieces)?)?;
+                let piece = Piece::of(piece);
+                let index = usize::from(piece.color) * 6 + usize::from(piece.piece_type) - 1;
+                if let Some(object) = pieces.get(index) {
+                    dict.set_item(squares[square.index()].bind(py), object)?;
+                }
             }
         }
         Ok(dict)
@@ -1278,9 +1370,7 @@ impl Board {
 
     /// The squares of the pieces of a type and colour.
     fn pieces(&self, piece_type: i64, color: bool) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.pieces_mask(piece_type, color)?,
-        })
+        Ok(SquareSet::new(self.pieces_mask(piece_type, color)?))
     }
 
     /// The occupied squares.
@@ -1366,9 +1456,7 @@ impl Board {
 
     /// The squares the piece on a square attacks, as a `SquareSet`.
     fn attacks(&self, square: i64) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.attacks_mask(square)?,
-        })
+        Ok(SquareSet::new(self.attacks_mask(square)?))
     }
 
     /// The pieces of `color` that attack a square, given the occupied squares (the board's
@@ -1397,9 +1485,9 @@ impl Board {
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.attackers_mask(color, square, occupied)?,
-        })
+        Ok(SquareSet::new(
+            self.attackers_mask(color, square, occupied)?,
+        ))
     }
 
     /// Whether a piece of `color` attacks the square.
@@ -1420,9 +1508,7 @@ impl Board {
 
     /// The pieces giving check, as a `SquareSet`.
     fn checkers(&self) -> SquareSet {
-        SquareSet {
-            mask: self.checkers_mask(),
-        }
+        SquareSet::new(self.checkers_mask())
     }
 
     /// The line a piece of `color` on `square` is pinned to its king along, or every
@@ -1434,9 +1520,7 @@ impl Board {
 
     /// [`Board::pin_mask`] as a `SquareSet`.
     fn pin(&self, color: bool, square: i64) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.pin_mask(color, square)?,
-        })
+        Ok(SquareSet::new(self.pin_mask(color, square)?))
     }
 
     /// Whether a piece of `color` on `square` is pinned to its king.
@@ -2215,7 +2299,13 @@ pub struct LegalMoveGenerator {
 #[pymethods]
 impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.board.borrow(py).legal_list(py)?.into_any().try_iter()
+        let list = match self.board.try_borrow_mut(py) {
+            Ok(mut board) => board.legal_list_remembered(py)?,
+            // Borrowed already (Python code called back from one of the board's own
+            // methods): list without remembering, as before.
+            Err(_) => self.board.borrow(py).legal_list(py)?,
+        };
+        list.into_any().try_iter()
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
@@ -2502,6 +2592,7 @@ impl Board {
                     _ => Bitboard::EMPTY,
                 },
                 promoted_log: Vec::new(),
+                listed: Listed::default(),
             },
             None => Board {
                 pos: self.pos,
@@ -2511,6 +2602,7 @@ impl Board {
                 chess960: self.chess960,
                 promoted: self.promoted,
                 promoted_log: Vec::new(),
+                listed: Listed::default(),
             },
         }
     }
@@ -2547,6 +2639,7 @@ impl Board {
                 .filter(|&&(at, _)| at >= dropped)
                 .map(|&(at, mask)| (at - dropped, mask))
                 .collect(),
+            listed: Listed::default(),
         })
     }
 

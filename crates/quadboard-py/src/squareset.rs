@@ -3,9 +3,11 @@
 
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Reads a square argument: an int in 0..63, or `ValueError` naming it.
 pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -39,7 +41,7 @@ fn low_bits(int: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// anything with `__int__`) whose low 64 bits are the mask, or an iterable of squares.
 pub fn mask_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     if let Ok(set) = obj.cast::<SquareSet>() {
-        return Ok(set.borrow().mask);
+        return Ok(set.get().get());
     }
     if obj.is_instance_of::<PyInt>() {
         return low_bits(obj);
@@ -62,25 +64,66 @@ pub fn mask_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(mask)
 }
 
-/// The squares of a mask as a Python list, in ascending order.
-fn square_list<'py>(py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, Bitboard(mask).iter().map(|s| s.index() as u8))
+/// The ints 0 to 63, made once (CPython shares its ints up to 256 anyway; holding them
+/// here spares a call per square where squares are handed out by the dozen).
+static SQUARE_INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+
+/// The Python ints of the 64 squares, by index.
+pub fn square_ints(py: Python<'_>) -> PyResult<&'static [Py<PyInt>]> {
+    let ints = SQUARE_INTS.get_or_try_init(py, || {
+        (0..64u8)
+            .map(|i| Ok(i.into_pyobject(py)?.unbind()))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(ints)
+}
+
+/// The squares of a mask as a Python tuple, in ascending order (or descending with
+/// `reversed`). A tuple rather than a list: small tuples come from CPython's free lists in
+/// one allocation, and iterating a `SquareSet` makes one per loop.
+fn square_tuple(py: Python<'_>, mask: u64, reversed: bool) -> PyResult<Bound<'_, PyTuple>> {
+    let squares = Bitboard(mask).iter().map(|s| s.index() as u8);
+    if reversed {
+        PyTuple::new(py, squares.rev())
+    } else {
+        PyTuple::new(py, squares)
+    }
 }
 
 /// A set of squares, as python-chess's `SquareSet`: built from an int mask or an
 /// iterable of squares, iterated in square order (a1 first), with set operators that take
 /// sets, ints and iterables.
-#[pyclass(subclass, freelist = 64, module = "quadboard")]
-#[derive(Clone, Copy)]
+//
+// Frozen, with the mask in an atomic (relaxed loads and stores are plain moves): a frozen
+// class's methods take no borrow flag, which each call on a mutable class sets and clears
+// with two atomic read-modify-writes (few instructions, but each waits tens of cycles).
+#[pyclass(frozen, subclass, freelist = 64, module = "quadboard")]
 pub struct SquareSet {
     /// Bit i for square i.
-    pub mask: u64,
+    mask: AtomicU64,
 }
 
 impl SquareSet {
+    /// A set of the squares of `mask`.
+    pub fn new(mask: u64) -> SquareSet {
+        SquareSet {
+            mask: AtomicU64::new(mask),
+        }
+    }
+
+    /// The mask, bit i for square i.
+    pub fn get(&self) -> u64 {
+        self.mask.load(Ordering::Relaxed)
+    }
+
+    /// Replaces the mask.
+    fn put(&self, mask: u64) {
+        self.mask.store(mask, Ordering::Relaxed);
+    }
+
     /// A new Python `SquareSet` of a mask.
     pub fn object(py: Python<'_>, mask: u64) -> PyResult<Py<SquareSet>> {
-        Py::new(py, SquareSet { mask })
+        Py::new(py, SquareSet::new(mask))
     }
 }
 
@@ -90,169 +133,159 @@ impl SquareSet {
     #[new]
     #[pyo3(signature = (squares = None))]
     fn py_new(squares: Option<&Bound<'_, PyAny>>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: squares.map(mask_of).transpose()?.unwrap_or(0),
-        })
+        Ok(SquareSet::new(
+            squares.map(mask_of).transpose()?.unwrap_or(0),
+        ))
     }
 
     /// The mask, bit i for square i.
     #[getter]
     fn get_mask(&self) -> u64 {
-        self.mask
+        self.get()
     }
 
     #[setter]
-    fn set_mask(&mut self, mask: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask = low_bits(mask)?;
+    fn set_mask(&self, mask: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(low_bits(mask)?);
         Ok(())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        square_list(py, self.mask)?.into_any().try_iter()
+        square_tuple(py, self.get(), false)?.into_any().try_iter()
     }
 
     fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let list = square_list(py, self.mask)?;
-        list.reverse()?;
-        list.into_any().try_iter()
+        square_tuple(py, self.get(), true)?.into_any().try_iter()
     }
 
     fn __contains__(&self, square: &Bound<'_, PyAny>) -> bool {
         match square.extract::<i64>() {
-            Ok(i) if (0..64).contains(&i) => self.mask >> i & 1 == 1,
+            Ok(i) if (0..64).contains(&i) => self.get() >> i & 1 == 1,
             _ => false,
         }
     }
 
     fn __len__(&self) -> usize {
-        self.mask.count_ones() as usize
+        self.get().count_ones() as usize
     }
 
     fn __bool__(&self) -> bool {
-        self.mask != 0
+        self.get() != 0
     }
 
     fn __int__(&self) -> u64 {
-        self.mask
+        self.get()
     }
 
     fn __index__(&self) -> u64 {
-        self.mask
+        self.get()
     }
 
     /// Adds a square.
-    fn add(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask |= 1 << square_of(square)?.index();
+    fn add(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() | 1 << square_of(square)?.index());
         Ok(())
     }
 
     /// Removes a square if present.
-    fn discard(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask &= !(1 << square_of(square)?.index());
+    fn discard(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() & !(1 << square_of(square)?.index()));
         Ok(())
     }
 
     /// Removes a square; `KeyError` if it is not in the set.
-    fn remove(&mut self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn remove(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
         let bit = 1 << square_of(square)?.index();
-        if self.mask & bit == 0 {
+        if self.get() & bit == 0 {
             return Err(PyKeyError::new_err(square.clone().unbind()));
         }
-        self.mask &= !bit;
+        self.put(self.get() & !bit);
         Ok(())
     }
 
     /// Removes and returns the lowest square; `KeyError` when empty.
-    fn pop(&mut self) -> PyResult<u8> {
-        let mut b = Bitboard(self.mask);
+    fn pop(&self) -> PyResult<u8> {
+        let mut b = Bitboard(self.get());
         let square = b
             .pop_lsb()
             .ok_or_else(|| PyKeyError::new_err("pop from empty SquareSet"))?;
-        self.mask = b.0;
+        self.put(b.0);
         Ok(square.index() as u8)
     }
 
     /// Removes every square.
-    fn clear(&mut self) {
-        self.mask = 0;
+    fn clear(&self) {
+        self.put(0);
     }
 
     /// A copy.
     fn copy(&self) -> SquareSet {
-        *self
+        SquareSet::new(self.get())
     }
 
     /// Adds the squares of every argument.
     #[pyo3(signature = (*others))]
-    fn update(&mut self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
+    fn update(&self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
         for other in others {
-            self.mask |= mask_of(&other)?;
+            self.put(self.get() | mask_of(&other)?);
         }
         Ok(())
     }
 
     /// Keeps the squares that every argument has.
     #[pyo3(signature = (*others))]
-    fn intersection_update(&mut self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
+    fn intersection_update(&self, others: &Bound<'_, PyTuple>) -> PyResult<()> {
         for other in others {
-            self.mask &= mask_of(&other)?;
+            self.put(self.get() & mask_of(&other)?);
         }
         Ok(())
     }
 
     /// Removes the squares of the argument.
-    fn difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask &= !mask_of(other)?;
+    fn difference_update(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() & !mask_of(other)?);
         Ok(())
     }
 
     /// Toggles the squares of the argument.
-    fn symmetric_difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask ^= mask_of(other)?;
+    fn symmetric_difference_update(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() ^ mask_of(other)?);
         Ok(())
     }
 
     /// The squares in either.
     fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.mask | mask_of(other)?,
-        })
+        Ok(SquareSet::new(self.get() | mask_of(other)?))
     }
 
     /// The squares in both.
     fn intersection(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.mask & mask_of(other)?,
-        })
+        Ok(SquareSet::new(self.get() & mask_of(other)?))
     }
 
     /// The squares of this set that are not in the other.
     fn difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.mask & !mask_of(other)?,
-        })
+        Ok(SquareSet::new(self.get() & !mask_of(other)?))
     }
 
     /// The squares in exactly one of the two.
     fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: self.mask ^ mask_of(other)?,
-        })
+        Ok(SquareSet::new(self.get() ^ mask_of(other)?))
     }
 
     /// Whether the two have no square in common.
     fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.mask & mask_of(other)? == 0)
+        Ok(self.get() & mask_of(other)? == 0)
     }
 
     /// Whether every square of this set is in the other.
     fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.mask & !mask_of(other)? == 0)
+        Ok(self.get() & !mask_of(other)? == 0)
     }
 
     /// Whether every square of the other is in this set.
     fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(mask_of(other)? & !self.mask == 0)
+        Ok(mask_of(other)? & !self.get() == 0)
     }
 
     fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
@@ -271,54 +304,50 @@ impl SquareSet {
         self.symmetric_difference(other)
     }
 
-    fn __ior__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask |= mask_of(other)?;
+    fn __ior__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() | mask_of(other)?);
         Ok(())
     }
 
-    fn __iand__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask &= mask_of(other)?;
+    fn __iand__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() & mask_of(other)?);
         Ok(())
     }
 
-    fn __isub__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask &= !mask_of(other)?;
+    fn __isub__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() & !mask_of(other)?);
         Ok(())
     }
 
-    fn __ixor__(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.mask ^= mask_of(other)?;
+    fn __ixor__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.put(self.get() ^ mask_of(other)?);
         Ok(())
     }
 
     fn __invert__(&self) -> SquareSet {
-        SquareSet { mask: !self.mask }
+        SquareSet::new(!self.get())
     }
 
     fn __lshift__(&self, shift: u32) -> SquareSet {
-        SquareSet {
-            mask: self.mask.checked_shl(shift).unwrap_or(0),
-        }
+        SquareSet::new(self.get().checked_shl(shift).unwrap_or(0))
     }
 
     fn __rshift__(&self, shift: u32) -> SquareSet {
-        SquareSet {
-            mask: self.mask.checked_shr(shift).unwrap_or(0),
-        }
+        SquareSet::new(self.get().checked_shr(shift).unwrap_or(0))
     }
 
-    fn __ilshift__(&mut self, shift: u32) {
-        self.mask = self.mask.checked_shl(shift).unwrap_or(0);
+    fn __ilshift__(&self, shift: u32) {
+        self.put(self.get().checked_shl(shift).unwrap_or(0));
     }
 
-    fn __irshift__(&mut self, shift: u32) {
-        self.mask = self.mask.checked_shr(shift).unwrap_or(0);
+    fn __irshift__(&self, shift: u32) {
+        self.put(self.get().checked_shr(shift).unwrap_or(0));
     }
 
     /// Equal to a set, int or iterable with the same squares; never equal to anything
     /// else. (Like python-chess's, a `SquareSet` is mutable and so not hashable.)
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        mask_of(other).is_ok_and(|m| m == self.mask)
+        mask_of(other).is_ok_and(|m| m == self.get())
     }
 
     fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -327,59 +356,53 @@ impl SquareSet {
 
     /// The set flipped vertically (rank 1 to rank 8).
     fn mirror(&self) -> SquareSet {
-        SquareSet {
-            mask: self.mask.swap_bytes(),
-        }
+        SquareSet::new(self.get().swap_bytes())
     }
 
     /// Every subset of the set, as int masks, the empty one first.
     fn carry_rippler<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, Bitboard(self.mask).subsets().map(|b| b.0))?
+        PyList::new(py, Bitboard(self.get()).subsets().map(|b| b.0))?
             .into_any()
             .try_iter()
     }
 
     /// 64 booleans, square a1 first.
     fn tolist(&self) -> Vec<bool> {
-        (0..64).map(|i| self.mask >> i & 1 == 1).collect()
+        (0..64).map(|i| self.get() >> i & 1 == 1).collect()
     }
 
     /// The whole rank, file or diagonal through both squares, or an empty set.
     #[staticmethod]
     fn ray(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: ray(a, b)? })
+        Ok(SquareSet::new(ray(a, b)?))
     }
 
     /// The squares strictly between two squares on a line, or an empty set.
     #[staticmethod]
     fn between(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: between(a, b)?,
-        })
+        Ok(SquareSet::new(between(a, b)?))
     }
 
     /// The set of one square.
     #[staticmethod]
     fn from_square(square: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet {
-            mask: 1 << square_of(square)?.index(),
-        })
+        Ok(SquareSet::new(1 << square_of(square)?.index()))
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64,))> {
-        Ok((slf.get_type().into_any(), (slf.borrow().mask,)))
+        Ok((slf.get_type().into_any(), (slf.get().get(),)))
     }
 
     fn __copy__(&self) -> SquareSet {
-        *self
+        SquareSet::new(self.get())
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> SquareSet {
-        *self
+        SquareSet::new(self.get())
     }
 
     fn __repr__(&self) -> String {
-        let m = self.mask;
+        let m = self.get();
         format!(
             "SquareSet(0x{:04x}_{:04x}_{:04x}_{:04x})",
             m >> 48,
@@ -391,7 +414,7 @@ impl SquareSet {
 
     /// The set as an 8x8 grid, rank 8 first: `1` for a square in the set, `.` otherwise.
     fn __str__(&self) -> String {
-        grid(self.mask)
+        grid(self.get())
     }
 }
 

@@ -169,6 +169,16 @@ def test_squareset_copies_and_bad_input():
         assert 5 not in s
     assert s == [1, 2, 63] and s == (1 << 1 | 1 << 2 | 1 << 63) and s != "abc" and s != None  # noqa: E711
     assert [10, 20, 30, 40][quadboard.SquareSet(2)] == 30
+    # In-place operators change the set itself, as python-chess's do.
+    alias = t = quadboard.SquareSet([1, 2])
+    t |= [3]
+    t &= 0b1110
+    t -= quadboard.SquareSet([2])
+    t ^= [60]
+    t <<= 1
+    assert t is alias and t == [2, 4, 61]
+    t.mask = 1 << 7
+    assert alias == [7] and list(reversed(quadboard.SquareSet([0, 9, 63]))) == [63, 9, 0]
     assert quadboard.SquareSet(-1) == quadboard.BB_ALL
     with pytest.raises(TypeError):
         hash(s)
@@ -523,6 +533,59 @@ def test_push_takes_what_python_chess_push_takes():
         board.set_chess960_pos(-1)
     with pytest.raises(ValueError, match="fen"):
         board.set_fen("not a fen at all x y z")
+
+
+def test_push_after_listing_checks_the_position_it_is_made_in():
+    # `legal_moves` remembers what it listed so that pushing a listed move skips the
+    # legality check: the memory must hold only while the position is the one listed.
+    board = quadboard.Board()
+    theirs = chess.Board()
+    listed = list(board.legal_moves)
+    knight = quadboard.Move.from_uci("g1f3")
+    assert knight in listed
+    board.push(quadboard.Move.from_uci("e2e4"))
+    theirs.push(chess.Move.from_uci("e2e4"))
+    # Black to move: the white knight move listed before is not even pseudo-legal now.
+    with pytest.raises(ValueError, match="g1f3"):
+        board.push(knight)
+    # Back in the listed position: every listed move plays as python-chess plays it.
+    board.pop()
+    theirs.pop()
+    for move in board.legal_moves:
+        board.push(move)
+        theirs.push(chess.Move.from_uci(move.uci()))
+        assert board.fen() == theirs.fen()
+        board.pop()
+        theirs.pop()
+    # An edit that keeps the stack: the listed knight move lost its knight.
+    list(board.legal_moves)
+    board.remove_piece_at(quadboard.G1)
+    with pytest.raises(ValueError, match="g1f3"):
+        board.push(knight)
+    # A copy made after a listing plays and checks on its own.
+    board = quadboard.Board("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+    assert [m.uci() for m in board.legal_moves] == ["e1e2", "e1f1", "e1d1"]
+    twin = board.copy()
+    twin.push(quadboard.Move.from_uci("e1e2"))
+    assert twin.fen() == "4k3/8/8/8/8/8/4K3/8 b - - 0 1"
+    assert board.fen() == "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
+
+
+def test_pushing_every_listed_move_matches_python_chess():
+    # The loop the push/pop benchmark times, on standard and Chess960 games: each listed
+    # move pushed (through the remembered listing), the board compared, and popped.
+    for chess960 in (False, True):
+        for rng, ours, theirs in random_positions(41 + chess960, 3 * SCALE, chess960):
+            if rng.random() < 0.7:
+                continue
+            for move, twin in zip(ours.legal_moves, theirs.legal_moves):
+                assert move.uci() == twin.uci()
+                ours.push(move)
+                theirs.push(twin)
+                assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+                assert ours.move_stack[-1] == move and ours.peek().uci() == twin.uci()
+                assert ours.pop() == move and theirs.pop() == twin
+            assert ours.fen() == theirs.fen()
 
 
 def test_equality_as_python_chess():
