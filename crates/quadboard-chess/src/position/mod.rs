@@ -606,7 +606,17 @@ impl Position {
 #[cold]
 #[inline(never)]
 fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
-    zobrist::castling_key(board, lost)
+    // Nearly always one right (a rook moves or is taken): its key straight from the rook's
+    // colour and side; the general case (a king move) through the rights as a whole.
+    match lost.single_square() {
+        Some(rook) => match board.color_at(rook) {
+            Some(color) => board.king_of(color).map_or(0, |king| {
+                zobrist::castling(color, crate::CastlingSide::of(king, rook))
+            }),
+            None => 0,
+        },
+        None => zobrist::castling_key(board, lost),
+    }
 }
 
 /// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).
