@@ -827,13 +827,19 @@ pub const fn white_to_move() -> u64 {
 }
 
 /// The en passant part of a key: the file's key when `ep_square` is set and a pawn of
-/// `turn` stands beside the pawn that just double-pushed, else 0.
+/// `turn` stands beside the pawn that just double-pushed, else 0. On any placement (the
+/// dense [`crate::Board`] or a [`crate::board::QuadBoard`]).
 #[inline]
-pub fn en_passant_key(board: &crate::Board, turn: Color, ep_square: Option<Square>) -> u64 {
+pub fn en_passant_key<B: crate::board::Placement>(
+    board: &B,
+    turn: Color,
+    ep_square: Option<Square>,
+) -> u64 {
     match ep_square {
         Some(ep) => {
-            let capturers =
-                crate::attacks::pawn(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn));
+            let capturers = crate::attacks::pawn(!turn, ep)
+                & board.role_set(Role::Pawn)
+                & board.color_set(turn);
             if capturers.any() {
                 en_passant(ep.file())
             } else {
