@@ -108,10 +108,14 @@ impl XorPosition {
     /// en passant on an empty square.
     #[inline(always)]
     fn captured(&self, m: Move) -> Option<Role> {
-        match Piece::from_code(self.quad.code_at(m.to())) {
-            Some(victim) if victim.color() != self.state.turn => Some(victim.role()),
-            _ if m.is_en_passant() => Some(Role::Pawn),
-            _ => None,
+        // Their set first: most moves capture nothing, and a set test is cheaper than
+        // reading a square's code from four planes.
+        if self.quad.by_color(!self.state.turn).contains(m.to()) {
+            self.quad.piece_at(m.to()).map(Piece::role)
+        } else if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else {
+            None
         }
     }
 
@@ -140,7 +144,7 @@ impl XorPosition {
         }
         let lost = saved.castling & touched;
         if lost.any() {
-            key ^= lost_rights_key(&self.quad, saved.castling, lost);
+            key ^= lost_rights_key(&self.quad, lost);
         }
         let (delta, irreversible, ep_square) = if matches!(m.kind(), MoveKind::Normal) {
             let victim = self.quad.code_at(to);
@@ -245,13 +249,13 @@ impl XorPosition {
     }
 }
 
-/// The key of the castling rights `lost` takes from `castling`: few moves take one, so
-/// out of line, and through the library's `castling_key` on a dense copy of the board.
+/// The key of the castling rights in `lost`, by the side of its king on `quad` (the board
+/// before the move), as `Position`'s make finds it; out of line, since few moves take a
+/// right.
 #[cold]
 #[inline(never)]
-fn lost_rights_key(quad: &QuadBoard, castling: Bitboard, lost: Bitboard) -> u64 {
-    let board = quad.to_board();
-    zobrist::castling_key(&board, castling) ^ zobrist::castling_key(&board, castling & !lost)
+fn lost_rights_key(quad: &QuadBoard, lost: Bitboard) -> u64 {
+    zobrist::castling_key(quad, lost)
 }
 
 /// The plain walk, make and unmake.

@@ -857,8 +857,9 @@ pub fn board_key(board: &crate::Board) -> u64 {
         .fold(0, |key, (sq, piece)| key ^ piece_square(piece, sq))
 }
 
-/// The key of castling rights given as rook squares, each side of its king.
-pub fn castling_key(board: &crate::Board, castling_rooks: Bitboard) -> u64 {
+/// The key of castling rights given as rook squares, each side of its king, on any
+/// placement.
+pub fn castling_key<B: crate::board::Placement>(board: &B, castling_rooks: Bitboard) -> u64 {
     let castles = crate::Castles::from_rooks(board, castling_rooks);
     let mut key = 0;
     for color in Color::ALL {

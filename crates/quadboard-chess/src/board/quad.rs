@@ -861,6 +861,16 @@ mod tests {
             let quad = QuadBoard::from_board(pos.board());
             let moves = quad.legal_moves(pos.turn(), pos.castling_rooks(), pos.ep_square());
             assert_eq!(moves[..], pos.legal_moves()[..], "{}", pos.to_fen());
+            // The key's rights and en passant terms read the planes as the dense board.
+            let (rooks, ep) = (pos.castling_rooks(), pos.ep_square());
+            use crate::zobrist::{castling_key, en_passant_key};
+            assert_eq!(castling_key(&quad, rooks), castling_key(pos.board(), rooks));
+            for turn in Color::ALL {
+                assert_eq!(
+                    en_passant_key(&quad, turn, ep),
+                    en_passant_key(pos.board(), turn, ep)
+                );
+            }
             checked_ep |= moves.iter().any(|m| matches!(m.kind(), crate::MoveKind::EnPassant));
         }
         assert!(checked_ep, "the games reach en passant captures");
