@@ -237,16 +237,6 @@ impl XorPosition {
         }
     }
 
-    #[inline(always)]
-    fn ordered_moves(&self, tally: &mut Tally) -> Scored<Move> {
-        let mut scored: Scored<Move> = self
-            .legal_moves()
-            .iter()
-            .map(|&m| (self.score(m), m))
-            .collect();
-        order(&mut scored, tally);
-        scored
-    }
 }
 
 /// The key of the castling rights in `lost`, by the side of its king on `quad` (the board
@@ -272,7 +262,15 @@ pub fn walk(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
 
 /// The ordered walk (check test and MVV-LVA order), make and unmake.
 pub fn walk_ordered(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
-    for &(_, m) in &pos.ordered_moves(tally) {
+    // Scored and sorted as the copy-make walk does, line for line, so that the two walks
+    // differ only in the position and how a move is made and taken back.
+    let mut scored: Scored<Move> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| (pos.score(m), m))
+        .collect();
+    order(&mut scored, tally);
+    for &(_, m) in &scored {
         let undo = pos.make(m);
         tally.checks += u64::from(pos.is_check());
         tally.made(pos.key(), depth);
@@ -285,7 +283,8 @@ pub fn walk_ordered(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
 
 /// The control: the same position type and make, by copy-make.
 pub mod copy {
-    use super::{Tally, XorPosition};
+    use super::super::{order, Scored};
+    use super::{Move, Tally, XorPosition};
 
     pub fn walk(pos: &XorPosition, depth: u32, tally: &mut Tally) {
         for &m in pos.legal_moves().iter() {
@@ -299,7 +298,13 @@ pub mod copy {
     }
 
     pub fn walk_ordered(pos: &XorPosition, depth: u32, tally: &mut Tally) {
-        for &(_, m) in &pos.ordered_moves(tally) {
+        let mut scored: Scored<Move> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (pos.score(m), m))
+            .collect();
+        order(&mut scored, tally);
+        for &(_, m) in &scored {
             let mut child = *pos;
             child.make(m);
             tally.checks += u64::from(child.is_check());
