@@ -71,6 +71,13 @@ fn bench(c: &mut Criterion, ordered: bool) {
         // The walk unmakes every move, so it leaves its copy of the root as it found it.
         let run_xor = |root: &xor::XorPosition| run(&|t| walk_xor(&mut root.clone(), depth, t));
         let t_xor = run_xor(&xor_root);
+        // The XOR walk's control: the same position and make by copy-make (not timed here).
+        let walk_quadcopy = if ordered {
+            xor::copy::walk_ordered
+        } else {
+            xor::copy::walk
+        };
+        let t_quadcopy = run(&|t| walk_quadcopy(&xor_root, depth, t));
         assert_eq!(
             t_ours.leaves,
             quadboard_chess::perft(&ours, depth),
@@ -88,6 +95,7 @@ fn bench(c: &mut Criterion, ordered: bool) {
         assert_eq!(counts(t_ours), counts(t_cozy), "{}: cozy-chess", case.name);
         assert_eq!(t_ours, t_shak, "{}: shakmaty, keys included", case.name);
         assert_eq!(t_ours, t_xor, "{}: XOR unmake, keys included", case.name);
+        assert_eq!(t_ours, t_quadcopy, "{}: quad copy-make", case.name);
         eprintln!("{} depth {depth}: {t_ours:?}", case.name);
 
         let prefix = if ordered {

@@ -236,7 +236,6 @@ impl XorPosition {
             None => 0,
         }
     }
-
 }
 
 /// The key of the castling rights in `lost`, by the side of its king on `quad` (the board
@@ -318,14 +317,16 @@ pub mod copy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{quadboard, CASES};
-    use super::*;
+    // The imports are inside the tests: the bench target is checked with `cfg(test)` but
+    // without the test harness, which drops the tests and would leave them unused.
 
     /// Every case, both walks, both forms: nodes, leaves, key sum, checks and best scores
     /// equal to the copy-make walk on `Position`'s. A wrong key term, a lost right kept, a
     /// missed check or a board not restored by unmake changes a sum.
     #[test]
     fn tallies_equal_the_copy_make_walks_on_every_case() {
+        use super::super::{quadboard, CASES};
+        use super::*;
         for case in CASES {
             let pos = Position::from_fen(case.fen).expect("a legal FEN");
             for ordered in [false, true] {
@@ -356,6 +357,7 @@ mod tests {
     /// field after each legal move, and the root restored after each unmake.
     #[test]
     fn make_and_unmake_match_position_along_random_games() {
+        use super::*;
         let starts = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -395,6 +397,9 @@ mod tests {
                 }
             }
         }
-        assert!(kinds.iter().all(|&n| n > 0), "every kind was made: {kinds:?}");
+        assert!(
+            kinds.iter().all(|&n| n > 0),
+            "every kind was made: {kinds:?}"
+        );
     }
 }

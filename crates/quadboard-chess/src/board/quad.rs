@@ -871,12 +871,16 @@ mod tests {
                     en_passant_key(pos.board(), turn, ep)
                 );
             }
-            checked_ep |= moves.iter().any(|m| matches!(m.kind(), crate::MoveKind::EnPassant));
+            checked_ep |= moves
+                .iter()
+                .any(|m| matches!(m.kind(), crate::MoveKind::EnPassant));
         }
         assert!(checked_ep, "the games reach en passant captures");
         // Not a position: no panic, no moves for the side without a king.
         let kingless = QuadBoard::EMPTY;
-        assert!(kingless.legal_moves(Color::White, Bitboard::CORNERS, None).is_empty());
+        assert!(kingless
+            .legal_moves(Color::White, Bitboard::CORNERS, None)
+            .is_empty());
     }
 
     #[test]
