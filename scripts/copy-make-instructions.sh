@@ -9,9 +9,12 @@
 # cozy-chess's pext sliders; Debian's valgrind 3.19 stops at the first AVX-512 instruction)
 # and run on quadboard's `bmi2` path. With BUILD_ONLY=native it builds a native binary
 # instead, prints its path and stops: `<bin> <library> <walk> all - 150` prints each
-# position's fastest of 150 walks in ns per node, for alternating timed rounds.
+# position's fastest of 150 walks in ns per node, for alternating timed rounds. With TEST=1
+# it runs the walks' tests instead (`cargo test --release` in that crate: the XOR
+# make/unmake walk's tallies against the copy-make walk's, walks/xor_unmake.rs).
 #
 #   scripts/copy-make-instructions.sh [LIBRARIES="quadboard cozy"] [MODES="plain ordered"]
+#   (libraries: quadboard, cozy, shakmaty, xor, quadcopy; see walks/count.rs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 libraries=${1:-quadboard cozy}
@@ -21,6 +24,7 @@ work=${TMPDIR:-/tmp}/quadboard-copy-make-$cpu
 mkdir -p "$work/src"
 cp "$root/crates/quadboard-bench/walks/count.rs" "$work/src/main.rs"
 cp "$root/crates/quadboard-bench/walks/copy_make.rs" "$work/src/copy_make.rs"
+cp "$root/crates/quadboard-bench/walks/xor_unmake.rs" "$work/src/xor_unmake.rs"
 cat > "$work/Cargo.toml" <<TOML
 [package]
 name = "copy-make-count"
@@ -39,6 +43,9 @@ lto = "fat"
 codegen-units = 1
 panic = "abort"
 TOML
+if [ -n "${TEST:-}" ]; then
+  cd "$work" && RUSTFLAGS="-C target-cpu=$cpu" exec cargo test --release -q
+fi
 ( cd "$work" && RUSTFLAGS="-C target-cpu=$cpu" cargo build --release -q ) >&2
 bin=$work/target/release/copy-make-count
 if [ -n "${BUILD_ONLY:-}" ]; then

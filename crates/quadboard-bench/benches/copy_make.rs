@@ -8,6 +8,9 @@
 //!   node made is asked whether its side to move is in check, and every interior node
 //!   sorts its moves by MVV-LVA before making them.
 //!
+//! - `quadboard xor`: the same walks on quad-bitboards, each move made by XOR of its delta
+//!   and unmade by XOR-ing it back (`walks/xor_unmake.rs`).
+//!
 //! Throughput is in nodes made (the root excluded), so criterion prints nodes per second.
 //! Before timing, the three libraries must agree on every node count, and quadboard's on
 //! the perft count at the leaves.
@@ -24,7 +27,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 #[path = "../walks/copy_make.rs"]
 mod walks;
 
-use walks::{cozy, quadboard, shak, shakmaty_position, Tally, CASES};
+use walks::{cozy, quadboard, shak, shakmaty_position, xor, Tally, CASES};
 
 /// A walk from a root to a depth.
 type Walk<Node> = fn(&Node, u32, &mut Tally);
@@ -59,6 +62,22 @@ fn bench(c: &mut Criterion, ordered: bool) {
         let t_ours = run(&|t| walk_ours(&ours, depth, t));
         let t_cozy = run(&|t| walk_cozy(&cozy, depth, t));
         let t_shak = run(&|t| walk_shak(&shak, depth, t));
+        let xor_root = xor::XorPosition::from_position(&ours);
+        let walk_xor = if ordered {
+            xor::walk_ordered
+        } else {
+            xor::walk
+        };
+        // The walk unmakes every move, so it leaves its copy of the root as it found it.
+        let run_xor = |root: &xor::XorPosition| run(&|t| walk_xor(&mut root.clone(), depth, t));
+        let t_xor = run_xor(&xor_root);
+        // The XOR walk's control: the same position and make by copy-make (not timed here).
+        let walk_quadcopy = if ordered {
+            xor::copy::walk_ordered
+        } else {
+            xor::copy::walk
+        };
+        let t_quadcopy = run(&|t| walk_quadcopy(&xor_root, depth, t));
         assert_eq!(
             t_ours.leaves,
             quadboard_chess::perft(&ours, depth),
@@ -75,6 +94,8 @@ fn bench(c: &mut Criterion, ordered: bool) {
         let counts = |t: Tally| (t.nodes, t.leaves, t.checks, t.best);
         assert_eq!(counts(t_ours), counts(t_cozy), "{}: cozy-chess", case.name);
         assert_eq!(t_ours, t_shak, "{}: shakmaty, keys included", case.name);
+        assert_eq!(t_ours, t_xor, "{}: XOR unmake, keys included", case.name);
+        assert_eq!(t_ours, t_quadcopy, "{}: quad copy-make", case.name);
         eprintln!("{} depth {depth}: {t_ours:?}", case.name);
 
         let prefix = if ordered {
@@ -93,6 +114,9 @@ fn bench(c: &mut Criterion, ordered: bool) {
         });
         group.bench_function("cozy-chess", |b| {
             b.iter(|| run(&|t| walk_cozy(black_box(&cozy), depth, t)))
+        });
+        group.bench_function("quadboard xor", |b| {
+            b.iter(|| run_xor(black_box(&xor_root)))
         });
         group.bench_function("shakmaty", |b| {
             b.iter(|| run(&|t| walk_shak(black_box(&shak), depth, t)))

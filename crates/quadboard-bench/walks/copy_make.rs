@@ -265,6 +265,11 @@ pub mod shak {
     }
 }
 
+/// The same trees by XOR make and unmake on quad-bitboards (`walks/xor_unmake.rs`), a child
+/// module so that it shares the tally and the ordering with the walks above.
+#[path = "xor_unmake.rs"]
+pub mod xor;
+
 /// The en passant file enters shakmaty's key as it does quadboard's (and Polyglot's):
 /// when a pawn of the side to move stands beside the pawn that double-pushed. So the two
 /// libraries' key sums must be equal.

@@ -2,10 +2,12 @@
 //! cachegrind: the program that `scripts/copy-make-instructions.sh` builds in a crate of
 //! its own (beside `copy_make.rs`), so that `cargo test` never builds the peers for it.
 //!
-//! `copy-make-count <quadboard|cozy|shakmaty> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
+//! `copy-make-count <quadboard|cozy|shakmaty|xor|quadcopy> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
 //! walks every benchmark position (or the one named) at its benchmark depth (or `DEPTH`; `-` for the benchmark's)
 //! and prints `<position> <nodes made> checks <n> best <n>` per position; `none` as the
-//! library walks nothing, for the cost of starting the process. With `REPEAT`, each walk
+//! library walks nothing, for the cost of starting the process; `xor` is make and unmake on
+//! quad-bitboards and `quadcopy` copy-make of the same position (`walks/xor_unmake.rs`).
+//! With `REPEAT`, each walk
 //! runs that many times and the line ends with the fastest walk's nanoseconds per node (a
 //! quick look between criterion runs, not a replacement for them). Exits with 2 on
 //! arguments it does not know.
@@ -16,12 +18,12 @@ mod walks;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use walks::{cozy, quadboard, shak, shakmaty_position, Tally, CASES};
+use walks::{cozy, quadboard, shak, shakmaty_position, xor, Tally, CASES};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: copy-make-count <quadboard|cozy|shakmaty|none> <plain|ordered> [POSITION] [DEPTH]";
+        "usage: copy-make-count <quadboard|cozy|shakmaty|xor|quadcopy|none> <plain|ordered> [POSITION] [DEPTH]";
     let (Some(library), Some(mode)) = (args.first(), args.get(1)) else {
         eprintln!("error: {usage}");
         return ExitCode::from(2);
@@ -96,10 +98,30 @@ fn main() -> ExitCode {
                     };
                     walk(&node, depth, &mut tally);
                 }
+                "xor" => {
+                    let pos = quadboard_chess::Position::from_fen(case.fen).expect("a legal FEN");
+                    let mut pos = xor::XorPosition::from_position(&pos);
+                    let walk = if ordered {
+                        xor::walk_ordered
+                    } else {
+                        xor::walk
+                    };
+                    walk(&mut pos, depth, &mut tally);
+                }
+                "quadcopy" => {
+                    let pos = quadboard_chess::Position::from_fen(case.fen).expect("a legal FEN");
+                    let pos = xor::XorPosition::from_position(&pos);
+                    let walk = if ordered {
+                        xor::copy::walk_ordered
+                    } else {
+                        xor::copy::walk
+                    };
+                    walk(&pos, depth, &mut tally);
+                }
                 "none" => {}
                 other => {
                     eprintln!(
-                        "error: unknown library '{other}' (quadboard, cozy, shakmaty or none)"
+                        "error: unknown library '{other}' (quadboard, cozy, shakmaty, xor, quadcopy or none)"
                     );
                     return ExitCode::from(2);
                 }

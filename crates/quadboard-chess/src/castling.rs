@@ -110,15 +110,18 @@ impl Castles {
         ],
     };
 
-    /// The rights given by castling rooks on `board`: each rook of `rooks` counts for its
-    /// colour on its side of that colour's king (a colour without exactly one king has none).
-    pub fn from_rooks(board: &crate::Board, rooks: Bitboard) -> Castles {
+    /// The rights given by castling rooks on `board` (any placement: the dense
+    /// [`crate::Board`] or a [`crate::board::QuadBoard`]): each rook of `rooks` counts for
+    /// its colour on its side of that colour's king (a colour without exactly one king has
+    /// none).
+    pub fn from_rooks<B: crate::board::Placement>(board: &B, rooks: Bitboard) -> Castles {
         let mut castles = Castles::NONE;
         for color in Color::ALL {
-            let Some(king) = board.king_of(color) else {
+            let kings = board.role_set(crate::Role::King) & board.color_set(color);
+            let Some(king) = kings.single_square() else {
                 continue;
             };
-            for rook in rooks & board.by_color(color) {
+            for rook in rooks & board.color_set(color) {
                 castles.set_rook(color, CastlingSide::of(king, rook), Some(rook));
             }
         }

@@ -827,13 +827,19 @@ pub const fn white_to_move() -> u64 {
 }
 
 /// The en passant part of a key: the file's key when `ep_square` is set and a pawn of
-/// `turn` stands beside the pawn that just double-pushed, else 0.
+/// `turn` stands beside the pawn that just double-pushed, else 0. On any placement (the
+/// dense [`crate::Board`] or a [`crate::board::QuadBoard`]).
 #[inline]
-pub fn en_passant_key(board: &crate::Board, turn: Color, ep_square: Option<Square>) -> u64 {
+pub fn en_passant_key<B: crate::board::Placement>(
+    board: &B,
+    turn: Color,
+    ep_square: Option<Square>,
+) -> u64 {
     match ep_square {
         Some(ep) => {
-            let capturers =
-                crate::attacks::pawn(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn));
+            let capturers = crate::attacks::pawn(!turn, ep)
+                & board.role_set(Role::Pawn)
+                & board.color_set(turn);
             if capturers.any() {
                 en_passant(ep.file())
             } else {
@@ -851,8 +857,9 @@ pub fn board_key(board: &crate::Board) -> u64 {
         .fold(0, |key, (sq, piece)| key ^ piece_square(piece, sq))
 }
 
-/// The key of castling rights given as rook squares, each side of its king.
-pub fn castling_key(board: &crate::Board, castling_rooks: Bitboard) -> u64 {
+/// The key of castling rights given as rook squares, each side of its king, on any
+/// placement.
+pub fn castling_key<B: crate::board::Placement>(board: &B, castling_rooks: Bitboard) -> u64 {
     let castles = crate::Castles::from_rooks(board, castling_rooks);
     let mut key = 0;
     for color in Color::ALL {

@@ -22,7 +22,8 @@ use core::fmt;
 use core::ops::{BitXor, BitXorAssign};
 
 use super::{castle_targets, Board, Mailbox, Placement};
-use crate::{Bitboard, Color, Move, Piece, Role, Square};
+use crate::movegen::{Black, Generator, Lister, Node, White};
+use crate::{Bitboard, Color, Move, MoveList, Piece, Role, Square};
 
 /// A placement as four bitboards holding a 4-bit piece code per square.
 ///
@@ -491,6 +492,49 @@ impl QuadBoard {
         self.apply(delta);
         delta
     }
+
+    /// The legal moves of `turn` on this placement, given the squares of the rooks that
+    /// may still castle and the en passant square: the list
+    /// [`Position::legal_moves`](crate::Position::legal_moves) gives for the same
+    /// position, in the same order, from the same generator run on the planes. For an
+    /// engine that keeps its position as quad-bitboards and unmakes moves by XOR
+    /// ([`QuadBoard::apply`]).
+    ///
+    /// Nothing is validated: the arguments must describe a position that
+    /// [`Position`](crate::Position) would accept (one king each, the side not to move
+    /// not in check, castling rooks and en passant square consistent with the
+    /// placement), or the list is meaningless (but no panic and no unsafety).
+    ///
+    /// ```
+    /// use quadboard_chess::board::QuadBoard;
+    /// use quadboard_chess::{Bitboard, Color, Position};
+    /// let quad = QuadBoard::start();
+    /// let moves = quad.legal_moves(Color::White, Bitboard::CORNERS, None);
+    /// assert_eq!(moves.len(), 20);
+    /// assert_eq!(moves[..], Position::new().legal_moves()[..]);
+    /// ```
+    pub fn legal_moves(
+        &self,
+        turn: Color,
+        castling_rooks: Bitboard,
+        ep_square: Option<Square>,
+    ) -> MoveList {
+        let node = Node {
+            board: *self,
+            castling: castling_rooks,
+            ep_square,
+        };
+        MoveList::build(|list| {
+            let lister = &mut Lister::<false>(list);
+            // SAFETY: `dispatch!` picks a level the CPU supports.
+            crate::cpu::dispatch!(C => unsafe {
+                match turn {
+                    Color::White => C::generate::<White, _, QuadBoard>(&node, Bitboard::FULL, lister),
+                    Color::Black => C::generate::<Black, _, QuadBoard>(&node, Bitboard::FULL, lister),
+                }
+            })
+        })
+    }
 }
 
 impl Placement for QuadBoard {
@@ -780,6 +824,86 @@ mod tests {
         let mut hex = QuadBoard::start().to_hex();
         hex[15] = Square::E4.bitboard();
         assert_eq!(QuadBoard::from_hex(&hex), None);
+    }
+
+    /// Positions along random games from starts with castling (standard and Chess960),
+    /// en passant (with the horizontal pin) and promotions ahead.
+    fn random_positions(n: usize) -> impl Iterator<Item = crate::Position> {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+        ];
+        let mut rng = Rng(0x51a7_e0ff_1ce5);
+        let mut pos = crate::Position::new();
+        let mut plies = 0;
+        (0..n).map(move |i| {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || plies == 60 || i % 97 == 0 {
+                let fen = starts[rng.below(starts.len())];
+                pos = crate::Position::from_fen(fen).expect("a legal FEN");
+                plies = 0;
+            } else {
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+                plies += 1;
+            }
+            pos
+        })
+    }
+
+    #[test]
+    fn legal_moves_on_the_planes_are_the_positions() {
+        let mut checked_ep = false;
+        for pos in random_positions(20_000) {
+            let quad = QuadBoard::from_board(pos.board());
+            let moves = quad.legal_moves(pos.turn(), pos.castling_rooks(), pos.ep_square());
+            assert_eq!(moves[..], pos.legal_moves()[..], "{}", pos.to_fen());
+            // The key's rights and en passant terms read the planes as the dense board.
+            let (rooks, ep) = (pos.castling_rooks(), pos.ep_square());
+            use crate::zobrist::{castling_key, en_passant_key};
+            assert_eq!(castling_key(&quad, rooks), castling_key(pos.board(), rooks));
+            for turn in Color::ALL {
+                assert_eq!(
+                    en_passant_key(&quad, turn, ep),
+                    en_passant_key(pos.board(), turn, ep)
+                );
+            }
+            checked_ep |= moves
+                .iter()
+                .any(|m| matches!(m.kind(), crate::MoveKind::EnPassant));
+        }
+        assert!(checked_ep, "the games reach en passant captures");
+        // Not a position: no panic, no moves for the side without a king.
+        let kingless = QuadBoard::EMPTY;
+        assert!(kingless
+            .legal_moves(Color::White, Bitboard::CORNERS, None)
+            .is_empty());
+    }
+
+    #[test]
+    fn move_deltas_make_and_unmake_every_kind() {
+        let mut kinds = [false; 4];
+        for pos in random_positions(5_000) {
+            let quad = QuadBoard::from_board(pos.board());
+            for m in pos.legal_moves().iter().copied() {
+                kinds[match m.kind() {
+                    crate::MoveKind::Normal => 0,
+                    crate::MoveKind::Promotion(_) => 1,
+                    crate::MoveKind::EnPassant => 2,
+                    crate::MoveKind::Castle => 3,
+                }] = true;
+                let mut made = quad;
+                let delta = made.play(m);
+                let after = pos.play(m).expect("a legal move");
+                assert_eq!(made, QuadBoard::from_board(after.board()), "{m:?}");
+                made.apply(delta);
+                assert_eq!(made, quad, "{m:?} unmade");
+            }
+        }
+        assert_eq!(kinds, [true; 4], "every kind of move was made");
     }
 
     #[test]
