@@ -813,6 +813,43 @@ pub const fn castling(color: Color, side: CastlingSide) -> u64 {
     RANDOM[768 + 2 * color as usize + side as usize]
 }
 
+/// The key of the castling rights of the rooks in `rooks` that stand on corners, each
+/// right by its corner: a rook on a1 or a8 can only castle queen side, one on h1 or h8
+/// king side, and valid rights put white's rooks on the first rank and black's on the
+/// eighth. Branch-free (a multiply gathers the four corner bits into an index of a table
+/// of the sixteen combinations): making a move asks it of every move, and whether a move
+/// takes a right is hard to predict. Rooks elsewhere (Chess960) are left to the caller.
+#[inline(always)]
+pub(crate) fn corner_rights_key(rooks: Bitboard) -> u64 {
+    // Bits 0 (a1), 7 (h1), 56 (a8) and 63 (h8) land on bits 60 to 63; no two partial
+    // products share a bit, so no carry reaches them.
+    const GATHER: u64 = 1 << 60 | 1 << 54 | 1 << 6 | 1;
+    CORNER_RIGHTS[((rooks.0 & Bitboard::CORNERS.0).wrapping_mul(GATHER) >> 60) as usize]
+}
+
+/// [`corner_rights_key`]'s table: bit 0 of the index is a1's right, then h1, a8, h8.
+const CORNER_RIGHTS: [u64; 16] = {
+    let rights = [
+        castling(Color::White, CastlingSide::QueenSide),
+        castling(Color::White, CastlingSide::KingSide),
+        castling(Color::Black, CastlingSide::QueenSide),
+        castling(Color::Black, CastlingSide::KingSide),
+    ];
+    let mut table = [0; 16];
+    let mut index = 0;
+    while index < 16 {
+        let mut right = 0;
+        while right < 4 {
+            if index >> right & 1 == 1 {
+                table[index] ^= rights[right];
+            }
+            right += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
 /// The key of an en passant file, XORed in only when a pawn of the side to move could
 /// capture on it (Polyglot's rule).
 #[inline(always)]
@@ -870,4 +907,38 @@ pub fn castling_key<B: crate::board::Placement>(board: &B, castling_rooks: Bitbo
         }
     }
     key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corner_rights_key_is_the_key_of_each_set_of_corner_rights() {
+        // Kings on their own squares and on b1/g8 (so that the corners' sides hold for any
+        // king file), rooks on every corner: each subset of corners keyed both ways.
+        for fen in ["r3k2r/8/8/8/8/8/8/R3K2R", "r5kr/8/8/8/8/8/8/RK5R"] {
+            let board = crate::Setup::from_fen(&format!("{fen} w - - 0 1"))
+                .unwrap()
+                .board;
+            for index in 0..16u32 {
+                let corners = [Square::A1, Square::H1, Square::A8, Square::H8];
+                let rooks = corners
+                    .iter()
+                    .enumerate()
+                    .filter(|&(bit, _)| index >> bit & 1 == 1)
+                    .fold(Bitboard::EMPTY, |set, (_, &sq)| set | sq);
+                assert_eq!(
+                    corner_rights_key(rooks),
+                    castling_key(&board, rooks),
+                    "{fen} {rooks:?}"
+                );
+                // Rooks elsewhere are not its business.
+                assert_eq!(
+                    corner_rights_key(rooks | Square::D1 | Square::E8),
+                    corner_rights_key(rooks)
+                );
+            }
+        }
+    }
 }

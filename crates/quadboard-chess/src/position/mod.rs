@@ -478,7 +478,11 @@ impl Position {
             }
             let lost = self.node.rights_lost(us, role, from, to);
             if lost.any() {
-                key ^= lost_rights_key(board, lost);
+                key ^= zobrist::corner_rights_key(lost);
+                let elsewhere = lost & !Bitboard::CORNERS;
+                if elsewhere.any() {
+                    key ^= lost_rights_key(board, elsewhere);
+                }
             }
         }
         if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
@@ -601,8 +605,9 @@ impl Position {
 }
 
 /// The key of the castling rights in `lost`, each by the side of its king on `board` (the
-/// board before the move). Out of line: few moves take a right, and inlined, its loops
-/// made [`Position::play_unchecked`] spill registers on every move.
+/// board before the move). Out of line: few moves take a right of a rook off the corners
+/// (Chess960's), and inlined, its loops made [`Position::play_unchecked`] spill registers
+/// on every move.
 #[cold]
 #[inline(never)]
 fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
