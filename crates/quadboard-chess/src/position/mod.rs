@@ -478,11 +478,7 @@ impl Position {
             }
             let lost = self.node.rights_lost(us, role, from, to);
             if lost.any() {
-                key ^= zobrist::corner_rights_key(lost);
-                let elsewhere = lost & !Bitboard::CORNERS;
-                if elsewhere.any() {
-                    key ^= lost_rights_key(board, elsewhere);
-                }
+                key ^= lost_rights_key(board, lost);
             }
         }
         if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
@@ -604,13 +600,25 @@ impl Position {
     }
 }
 
+/// The key of the castling rights in `lost`, rooks on `board` (the board before the move):
+/// those on corners from a table, inline; others (Chess960's) by [`other_rights_key`].
+#[inline(always)]
+fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
+    let mut key = zobrist::corner_rights_key(lost);
+    let elsewhere = lost & !Bitboard::CORNERS;
+    if elsewhere.any() {
+        key ^= other_rights_key(board, elsewhere);
+    }
+    key
+}
+
 /// The key of the castling rights in `lost`, each by the side of its king on `board` (the
 /// board before the move). Out of line: few moves take a right of a rook off the corners
 /// (Chess960's), and inlined, its loops made [`Position::play_unchecked`] spill registers
 /// on every move.
 #[cold]
 #[inline(never)]
-fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
+fn other_rights_key(board: &Board, lost: Bitboard) -> u64 {
     // Nearly always one right (a rook moves or is taken): its key straight from the rook's
     // colour and side; the general case (a king move) through the rights as a whole.
     match lost.single_square() {
