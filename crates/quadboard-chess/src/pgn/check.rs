@@ -147,6 +147,7 @@ impl Visitor for Checker {
         ControlFlow::Continue(())
     }
 
+    #[inline]
     fn result(&mut self, result: Termination) -> ControlFlow<()> {
         self.start_tags
             .check_result(result, self.lines.ply(), &mut self.warnings);

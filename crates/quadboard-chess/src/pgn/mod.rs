@@ -130,6 +130,7 @@ impl Termination {
     }
 
     /// The marker written exactly.
+    #[inline(always)]
     pub const fn from_ascii(text: &[u8]) -> Option<Termination> {
         match text {
             b"1-0" => Some(Termination::WhiteWins),

@@ -458,6 +458,12 @@ pub struct Reader<S> {
     game_end: usize,
     /// A byte order mark was skipped before the game about to start.
     bom: bool,
+    /// Reading a tag section, whose first tag is at `game_start` while the data holds it:
+    /// a blank line followed by a tag compares that tag's name with it
+    /// (`blank_before_tag`).
+    in_tags: bool,
+    /// The first tag's name, copied by `refill` when it drops the first tag's line.
+    first_tag: Option<alloc::vec::Vec<u8>>,
 }
 
 #[cfg(feature = "std")]
@@ -489,6 +495,8 @@ impl<S: Source> Reader<S> {
             game_start: 0,
             game_end: 0,
             bom: false,
+            in_tags: false,
+            first_tag: None,
         }
     }
 
@@ -535,6 +543,12 @@ impl<S: Source> Reader<S> {
         } else {
             keep_from
         };
+        if self.in_tags && self.first_tag.is_none() && keep_from > self.game_start {
+            // `pos` is past the first tag's line: it is whole in the data.
+            let data = self.src.data();
+            let end = find_byte(data, self.game_start, b'\n').unwrap_or(data.len());
+            self.first_tag = Some(tag_name(&data[self.game_start..end]).to_vec());
+        }
         if keep_from > self.counted {
             self.line += count_newlines(&self.src.data()[self.counted..keep_from]);
             self.counted = keep_from;
@@ -691,7 +705,11 @@ impl<S: Source> Reader<S> {
         {
             mode = Mode::SkipGame;
         }
-        let blank = self.read_tags(visitor, &mut mode)?;
+        self.in_tags = true;
+        self.first_tag = None;
+        let blank = self.read_tags(visitor, &mut mode);
+        self.in_tags = false;
+        let blank = blank?;
         if mode == Mode::Visit && visitor.begin_movetext().is_break() {
             mode = Mode::SkipGame;
         }
@@ -750,13 +768,13 @@ impl<S: Source> Reader<S> {
         visitor: &mut V,
         mode: &mut Mode,
     ) -> Result<bool, S::Error> {
-        // The section's first tag name (up to 32 bytes): a new game starts with it again.
-        let mut first = [0u8; 32];
-        let mut first_len = usize::MAX;
+        // The section's first tag is at `game_start` (see `blank_before_tag`).
+        debug_assert_eq!(self.pos, self.game_start);
+        let mut tagged = false;
         loop {
             match self.peek()? {
                 Some(b'[') => {}
-                Some(b';') if first_len != usize::MAX => {
+                Some(b';') if tagged => {
                     // Only a comment line with a tag on the next line; else the comment
                     // is the movetext's, as the standard reads it.
                     let (_, end, found) =
@@ -782,11 +800,7 @@ impl<S: Source> Reader<S> {
             // A tag ends on its line: find the line's end first, then read inside it.
             let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
             let data = self.src.data();
-            if first_len == usize::MAX {
-                let name = tag_name(&data[start..end]);
-                first_len = name.len().min(32);
-                first[..first_len].copy_from_slice(&name[..first_len]);
-            }
+            tagged = true;
             if let Some((name, value)) = simple_tag(&data[start..end]) {
                 if *mode == Mode::Visit && visitor.tag(name, RawTag(value)).is_break() {
                     *mode = Mode::SkipGame;
@@ -798,9 +812,7 @@ impl<S: Source> Reader<S> {
                     continue;
                 }
                 self.pos = end;
-                if self.skip_whitespace(true)?
-                    && self.blank_ends_tags(visitor, mode, &first[..first_len])?
-                {
+                if self.skip_whitespace(true)? && self.blank_ends_tags(visitor, mode)? {
                     return Ok(true);
                 }
                 continue;
@@ -906,28 +918,46 @@ impl<S: Source> Reader<S> {
                 }
             }
             self.pos = start + 1 + i;
-            if self.skip_whitespace(true)?
-                && self.blank_ends_tags(visitor, mode, &first[..first_len])?
-            {
+            if self.skip_whitespace(true)? && self.blank_ends_tags(visitor, mode)? {
                 return Ok(true);
             }
         }
     }
 
     /// After a blank line in a tag section: whether the section ends there. It goes on,
-    /// with a warning, when a tag follows whose name is not `first` (the section's first).
+    /// with a warning, when a tag follows whose name is not the section's first tag's.
+    #[inline(always)]
     fn blank_ends_tags<V: Visitor>(
         &mut self,
         visitor: &mut V,
         mode: &mut Mode,
-        first: &[u8],
     ) -> Result<bool, S::Error> {
         if self.peek()? != Some(b'[') {
             return Ok(true);
         }
+        self.blank_before_tag(visitor, mode)
+    }
+
+    /// [`Reader::blank_ends_tags`] when a tag follows the blank line: seldom, so the first
+    /// tag's name is read again only here, from `game_start`.
+    #[cold]
+    fn blank_before_tag<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mode: &mut Mode,
+    ) -> Result<bool, S::Error> {
         let (start, end, _) = self.token(self.pos, |d, from| find_byte(d, from, b'\n'))?;
-        let name = tag_name(&self.src.data()[start..end]);
-        if name.is_empty() || name.starts_with(first) && name.len() == first.len() {
+        let data = self.src.data();
+        let name = tag_name(&data[start..end]);
+        let same = match &self.first_tag {
+            Some(first) => name == first.as_slice(),
+            None => {
+                // The first tag's line is in the data, read whole (newline included).
+                let first_end = find_byte(data, self.game_start, b'\n').unwrap_or(data.len());
+                name == tag_name(&data[self.game_start..first_end])
+            }
+        };
+        if name.is_empty() || same {
             return Ok(true);
         }
         let line = trim_end(&self.src.data()[start..end]);

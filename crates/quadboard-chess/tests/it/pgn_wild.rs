@@ -321,3 +321,77 @@ fn corpus_matches_python_chess() {
         "{compared} games compared, {python_errors} with python-chess errors"
     );
 }
+
+/// A `Read` that gives one byte a call: the reader's buffer then drops what it has read
+/// soon after (the first tag's line, before a blank line in the section is met).
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+/// Every corpus file, and tag sections with blank lines before a tag named as the first
+/// (a new game) or not (the section goes on), read a byte at a time: the same games,
+/// warnings and errors as in memory.
+#[test]
+fn corpus_read_a_byte_at_a_time() {
+    let blank_lines: &[u8] = b"[Event \"first\"]\n[Site \"a\"]\n\n[Date \"2026.11.27\"]\n\n\
+        1. e4 *\n\n[Event \"tags only\"]\n[Site \"b\"]\n\n[Event \"next\"]\n\n[Site \"c\"]\n\n1. d4 *\n";
+    let mut inputs: Vec<(String, Vec<u8>)> = vec![("blank lines".to_owned(), blank_lines.to_vec())];
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
+        .expect("the corpus")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        inputs.push((name, std::fs::read(&path).unwrap()));
+    }
+    for (name, bytes) in &inputs {
+        let mut whole = Reader::new(&bytes[..]);
+        let mut trickle = Reader::from_read(Trickle(bytes));
+        let mut checking = Reader::from_read(Trickle(bytes));
+        let mut checker = Checker::new();
+        let mut games = 0;
+        loop {
+            let game = Game::read(&mut whole).unwrap();
+            assert_eq!(
+                Game::read(&mut trickle).unwrap(),
+                game,
+                "{name}: game {games}"
+            );
+            let checked = checking.read_game(&mut checker).unwrap();
+            let Some(game) = game else {
+                assert_eq!(checked, None, "{name}");
+                break;
+            };
+            let checked = checked.expect("as many games");
+            assert_eq!(checked.warnings, game.warnings(), "{name}: game {games}");
+            assert_eq!(checked.errors, game.errors(), "{name}: game {games}");
+            games += 1;
+        }
+        if name == "blank lines" {
+            // The section's blank line before `[Date]` is forgiven; before `[Event]` it
+            // starts a game, and a game of tags only; the next game's blank line too.
+            assert_eq!(games, 3);
+            let first = Game::read(&mut Reader::from_read(Trickle(bytes)))
+                .unwrap()
+                .unwrap();
+            assert_eq!(first.tag("Date"), Some("2026.11.27"));
+            assert_eq!(
+                first.warnings()[0].reason.to_string(),
+                "blank line inside the tag section"
+            );
+        }
+    }
+}

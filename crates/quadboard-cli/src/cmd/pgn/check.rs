@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use quadboard_chess::pgn::{Checker, Reader};
 
-use super::input::Chunk;
+use super::input::{count_newlines, Chunk};
 use super::pipeline::Job;
 use super::{Counted, InputArgs, Warned};
 use crate::error::CliError;
@@ -24,16 +24,27 @@ pub struct Args {
 }
 
 /// What a chunk gives: its counts, and the first problem and the warnings of each game
-/// that has either, in input order.
+/// that has either, in input order, with lines numbered from the chunk's start.
 struct Checked {
     games: u64,
     moves: u64,
+    newlines: u64,
     warned: Vec<Warned>,
 }
 
 impl Counted for Checked {
     fn games(&self) -> u64 {
         self.games
+    }
+
+    fn newlines(&self) -> u64 {
+        self.newlines
+    }
+
+    fn shift_lines(&mut self, lines: u64) {
+        for game in &mut self.warned {
+            game.line += lines;
+        }
     }
 }
 
@@ -42,15 +53,22 @@ struct Check;
 impl Job for Check {
     type Output = Checked;
 
+    const COUNTS_LINES: bool = true;
+
     fn run(&self, chunk: &Chunk) -> Checked {
-        let mut reader = Reader::new(&chunk.bytes).starting_at(0, chunk.lines, chunk.offset);
+        // Lines from the chunk's start (`chunk.lines` is 0): the reader counts them up to
+        // each game's start, and only the last game's are counted here.
+        let mut reader = Reader::new(&chunk.bytes).starting_at(0, 0, chunk.offset);
         let mut checker = Checker::new();
         let mut checked = Checked {
             games: 0,
             moves: 0,
+            newlines: 0,
             warned: Vec::new(),
         };
+        let mut last = (0, 1);
         while let Ok(Some(game)) = reader.read_game(&mut checker) {
+            last = (game.start.offset - chunk.offset, game.start.line);
             checked.games += 1;
             checked.moves += game.moves;
             let error = game.errors.into_iter().next();
@@ -63,6 +81,8 @@ impl Job for Check {
                 });
             }
         }
+        let (at, line) = last;
+        checked.newlines = line - 1 + count_newlines(&chunk.bytes[at as usize..]);
         checked
     }
 }

@@ -94,7 +94,8 @@ pub struct Chunk {
     /// The offset of `bytes[0]` in the (uncompressed) input.
     pub offset: u64,
     /// The newlines before `bytes[0]`, counted from where the reading began (the start of
-    /// the input, or the first game of a part).
+    /// the input, or the first game of a part); 0 when the chunker does not count them
+    /// (`Chunker::set_line_counting`).
     pub lines: u64,
 }
 
@@ -118,6 +119,8 @@ pub struct Chunker<R> {
     /// A memory-mapped file and the index in it of the first byte not handed out: the
     /// input, instead of `inner` and `buf`.
     mapped: Option<(Arc<Mmap>, usize)>,
+    /// Whether `lines` is counted (see [`Chunker::set_line_counting`]).
+    count_lines: bool,
 }
 
 /// Bytes asked of the stream at least at a time.
@@ -138,6 +141,7 @@ impl<R: Read> Chunker<R> {
             done: false,
             bar: None,
             mapped: None,
+            count_lines: true,
         }
     }
 
@@ -209,7 +213,9 @@ impl<R: Read> Chunker<R> {
             };
             *at += cut;
             self.offset += cut as u64;
-            self.lines += count_newlines(&chunk.bytes);
+            if self.count_lines {
+                self.lines += count_newlines(&chunk.bytes);
+            }
             if let Some(bar) = &self.bar {
                 bar.inc(cut as u64);
             }
@@ -225,8 +231,16 @@ impl<R: Read> Chunker<R> {
             bytes: Bytes::Read(bytes),
         };
         self.offset += cut as u64;
-        self.lines += count_newlines(&chunk.bytes);
+        if self.count_lines {
+            self.lines += count_newlines(&chunk.bytes);
+        }
         chunk
+    }
+
+    /// Whether chunks carry the newlines before them (`Chunk::lines`); when not, every
+    /// chunk's `lines` is 0, for a job that counts lines itself.
+    pub fn set_line_counting(&mut self, count: bool) {
+        self.count_lines = count;
     }
 
     /// The next chunk; `None` after the last.
@@ -332,7 +346,7 @@ impl<R: Read> Chunker<R> {
 }
 
 /// Newlines in `bytes`.
-fn count_newlines(bytes: &[u8]) -> u64 {
+pub fn count_newlines(bytes: &[u8]) -> u64 {
     // Counts of at most 255 in byte lanes, which the compiler vectorises.
     bytes
         .chunks(255)

@@ -144,6 +144,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// A chunk's results, with how many games it held.
 trait Counted {
     fn games(&self) -> u64;
+    /// The chunk's newlines, for a job that counts them itself ([`Job::COUNTS_LINES`]):
+    /// the chunker then leaves every chunk's `lines` at 0.
+    fn newlines(&self) -> u64 {
+        0
+    }
+    /// Adds `lines` (the newlines before the chunk) to the line numbers of a job that
+    /// counts its lines itself.
+    fn shift_lines(&mut self, lines: u64) {
+        let _ = lines;
+    }
 }
 
 /// Runs `job` on every file of `input` and hands each chunk's output to `sink` with the
@@ -173,10 +183,15 @@ where
                 continue;
             }
         };
-        let mut games = 0;
-        let result = pipeline::run(&mut opened.chunker, job, threads, |output| {
+        opened.chunker.set_line_counting(!J::COUNTS_LINES);
+        let (mut games, mut lines) = (0, 0);
+        let result = pipeline::run(&mut opened.chunker, job, threads, |mut output| {
             let before = games;
             games += output.games();
+            if J::COUNTS_LINES {
+                output.shift_lines(lines);
+                lines += output.newlines();
+            }
             sink(&name, before, output)
         });
         opened.bar.finish_and_clear();

@@ -17,6 +17,11 @@ use crate::error::CliError;
 pub trait Job: Sync {
     /// What a chunk gives.
     type Output: Send;
+    /// Whether the output counts the chunk's lines and numbers them from 0
+    /// (`Counted::newlines`), so that the chunker need not count them: the reader counts
+    /// them anyway, and the chunker's count was a second pass over the input on the
+    /// reading thread.
+    const COUNTS_LINES: bool = false;
     /// Reads the games of `chunk`.
     fn run(&self, chunk: &Chunk) -> Self::Output;
 }
