@@ -259,17 +259,22 @@ pub fn walk(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
     }
 }
 
-/// The ordered walk (check test and MVV-LVA order), make and unmake.
-pub fn walk_ordered(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
-    // Scored and sorted as the copy-make walk does, line for line, so that the two walks
-    // differ only in the position and how a move is made and taken back.
+/// The legal moves scored and sorted as the copy-make walk does, line for line, so that
+/// the walks differ only in the position and how a move is made and taken back.
+#[inline(always)]
+fn ordered_moves(pos: &XorPosition, tally: &mut Tally) -> Scored<Move> {
     let mut scored: Scored<Move> = pos
         .legal_moves()
         .iter()
         .map(|&m| (pos.score(m), m))
         .collect();
     order(&mut scored, tally);
-    for &(_, m) in &scored {
+    scored
+}
+
+/// The ordered walk (check test and MVV-LVA order), make and unmake.
+pub fn walk_ordered(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
+    for &(_, m) in &ordered_moves(pos, tally) {
         let undo = pos.make(m);
         tally.checks += u64::from(pos.is_check());
         tally.made(pos.key(), depth);
@@ -282,8 +287,7 @@ pub fn walk_ordered(pos: &mut XorPosition, depth: u32, tally: &mut Tally) {
 
 /// The control: the same position type and make, by copy-make.
 pub mod copy {
-    use super::super::{order, Scored};
-    use super::{Move, Tally, XorPosition};
+    use super::{Tally, XorPosition};
 
     pub fn walk(pos: &XorPosition, depth: u32, tally: &mut Tally) {
         for &m in pos.legal_moves().iter() {
@@ -297,13 +301,7 @@ pub mod copy {
     }
 
     pub fn walk_ordered(pos: &XorPosition, depth: u32, tally: &mut Tally) {
-        let mut scored: Scored<Move> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| (pos.score(m), m))
-            .collect();
-        order(&mut scored, tally);
-        for &(_, m) in &scored {
+        for &(_, m) in &super::ordered_moves(pos, tally) {
             let mut child = *pos;
             child.make(m);
             tally.checks += u64::from(child.is_check());

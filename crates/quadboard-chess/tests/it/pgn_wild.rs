@@ -14,9 +14,8 @@ fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn-wild")
 }
 
-/// The corpus files, sorted, with their games (the checker's errors and warnings asserted
-/// equal to the game's).
-fn corpus() -> Vec<(String, Vec<Game>)> {
+/// The corpus files (`.pgn`), sorted by name.
+fn corpus_paths() -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
         .expect("the corpus")
         .map(|e| e.unwrap().path())
@@ -24,6 +23,12 @@ fn corpus() -> Vec<(String, Vec<Game>)> {
         .collect();
     paths.sort();
     paths
+}
+
+/// The corpus files, sorted, with their games (the checker's errors and warnings asserted
+/// equal to the game's).
+fn corpus() -> Vec<(String, Vec<Game>)> {
+    corpus_paths()
         .iter()
         .map(|path| {
             let bytes = std::fs::read(path).unwrap();
@@ -347,13 +352,7 @@ fn corpus_read_a_byte_at_a_time() {
     let blank_lines: &[u8] = b"[Event \"first\"]\n[Site \"a\"]\n\n[Date \"2026.11.27\"]\n\n\
         1. e4 *\n\n[Event \"tags only\"]\n[Site \"b\"]\n\n[Event \"next\"]\n\n[Site \"c\"]\n\n1. d4 *\n";
     let mut inputs: Vec<(String, Vec<u8>)> = vec![("blank lines".to_owned(), blank_lines.to_vec())];
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("the corpus")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    paths.sort();
-    for path in paths {
+    for path in corpus_paths() {
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();
         inputs.push((name, std::fs::read(&path).unwrap()));
     }
