@@ -1040,7 +1040,8 @@ impl GameData {
     /// A `Game` of `read_games` (whose text is not kept: no move failed), made in one call
     /// without the constructors (as `object.__new__` does), with the attributes that
     /// `_pgn_tree._game_of` documents: of `game_cls` with `headers` of `headers_cls` (its
-    /// `_roster` and `_others` as `headers` gives them) and `_src` of `source_cls` (`data`
+    /// `_tags` this object, from which it makes `_roster` and `_others` by `headers` when
+    /// first used) and `_src` of `source_cls` (`data`
     /// this object, `game`, `epoch`, `start` (the start tags, `(None, None)`: shared, so
     /// that a game makes one object fewer for the collector), `nodes` `{0: game}`).
     fn make_game<'py>(
@@ -1071,10 +1072,10 @@ impl GameData {
         } else {
             game.setattr(intern!(py, "_warnings"), PyList::new(py, &this.warnings)?)?;
         }
-        let (roster, others) = this.headers(py)?;
+        // The tags stay here until the headers are used: `Headers.__getattr__` makes the
+        // two dicts from `headers` then.
         let headers = new.call1((headers_cls,))?;
-        headers.setattr(intern!(py, "_roster"), roster)?;
-        headers.setattr(intern!(py, "_others"), others)?;
+        headers.setattr(intern!(py, "_tags"), slf)?;
         game.setattr(intern!(py, "headers"), headers)?;
         let src = new.call1((source_cls,))?;
         src.setattr(intern!(py, "data"), slf)?;

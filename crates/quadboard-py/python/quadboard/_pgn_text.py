@@ -137,6 +137,25 @@ class Headers(MutableMapping[str, str]):
         self._others: Dict[str, str] = {}
         self.update(_ROSTER_DEFAULTS if data is None else data, **kwargs)
 
+    # A game of ``read_games`` keeps its tags in Rust (``_tags``, the game's ``GameData``)
+    # until they are first used: the two dicts are made then (``__getattr__``). Other
+    # headers find None here.
+    _tags: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("_roster", "_others"):
+            tags = self._tags
+            if tags is not None:
+                self._roster, self._others = tags.headers()
+                del self._tags
+                return self._roster if name == "_roster" else self._others
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # Pickles and deep copies hold the tags themselves, not the reader's data.
+        self._roster  # noqa: B018 (made here if still in Rust)
+        return dict(self.__dict__)
+
     def is_chess960(self) -> bool:
         """Whether the ``Variant`` tag names Chess960 (``chess960``, ``Fischer Random``, ...)."""
         return self.get("Variant", "").lower() in _CHESS960_NAMES
