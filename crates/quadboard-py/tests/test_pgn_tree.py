@@ -734,6 +734,25 @@ def test_read_games_headers_kept_in_rust_until_used_behave_as_python_chess(tmp_p
     assert not hasattr(qpgn.Headers(), "_roster_") and qpgn.Headers()._tags is None
 
 
+def test_read_games_tag_values_decoded_when_asked_for_as_read_game_reads_them(tmp_path):
+    # Tag values are kept as written until the headers are used: escapes stay as
+    # python-chess leaves them (read_games unescaped them before), non-ASCII text is
+    # itself, and bytes that are not UTF-8 (which python-chess cannot read) are read as
+    # Windows-1252 and unescaped, as the library's reader decodes them.
+    text = ('[Event "a \\"quoted\\" b"]\n[Site "back\\\\slash"]\n[Annotator "C:\\path"]\n'
+            '[White "Ærøskøbing Šić"]\n[Black "x"]\n\n1. e4 *\n')
+    path = tmp_path / "tags.pgn"
+    path.write_text(text, encoding="utf-8")
+    ours = next(iter(qpgn.read_games(path)))
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert list(ours.headers.items()) == list(theirs.headers.items())
+    assert ours.headers["Event"] == 'a \\"quoted\\" b' and ours.headers["Site"] == "back\\\\slash"
+    latin = tmp_path / "latin.pgn"
+    latin.write_bytes(b'[White "M\xfcller \\"Jr\\""]\n[Black "\xc6"]\n\n1. e4 *\n')
+    game = next(iter(qpgn.read_games(latin)))
+    assert (game.headers["White"], game.headers["Black"]) == ('Müller "Jr"', "Æ")
+
+
 def test_read_games_objects_without_references_are_not_tracked_by_the_collector(tmp_path):
     import gc
 
