@@ -34,7 +34,8 @@ static MOVES: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
 /// references to other Python objects (no `__dict__`, not subclassable, Rust fields only),
 /// which can be in no cycle: the collector then no longer walks them, through PyO3's
 /// `tp_traverse` at about 160 instructions each, at every full collection (the 20,480
-/// shared `Move` objects cost `read_games` a sixth of its instructions so; docs/peers.md).
+/// shared `Move` objects doubled a full collection of a process with little else, 1.84 ms
+/// against 0.90 ms; docs/peers.md, `read_games` after issue 34).
 pub fn untracked<T>(obj: Py<T>) -> Py<T> {
     // SAFETY: `obj` is a live object of a GC type (every PyO3 class is one); untracking
     // such an object is allowed at any time, and its deallocation (PyO3's) untracks again,
