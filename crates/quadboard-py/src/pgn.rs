@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use quadboard_chess::pgn::next_game_start;
 
+use crate::moves::untracked;
 use crate::pgn_tree::GameData;
 
 /// About how many bytes of PGN are read and parsed per batch: small enough that a batch's
@@ -199,12 +200,12 @@ impl GameReader {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<GameData>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<GameData>>> {
         // A game already read is handed out without letting the GIL go: the lock is
         // never held by a thread that waits for the GIL (reads and waits run without it).
         if let Ok(mut guard) = self.feed.lock() {
             if let Some(game) = guard.as_mut().and_then(|f| f.ready().pop_front()) {
-                return Ok(Some(game));
+                return to_python(py, Some(game));
             }
         }
         let threads = self.threads;
@@ -224,10 +225,16 @@ impl GameReader {
             game
         });
         match next {
-            Ok(game) => Ok(game),
+            Ok(game) => to_python(py, game),
             Err(e) => Err(PyOSError::new_err(e)),
         }
     }
+}
+
+/// A game as a Python object that the cycle collector does not track (it holds no Python
+/// objects; each game's would otherwise be walked by the collections while it lives).
+fn to_python(py: Python<'_>, game: Option<GameData>) -> PyResult<Option<Py<GameData>>> {
+    game.map(|g| Py::new(py, g).map(untracked)).transpose()
 }
 
 /// Reads the games of a PGN file (plain, or `.gz`, `.zst`, `.bz2`): with `threads` 1 as

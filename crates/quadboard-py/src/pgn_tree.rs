@@ -9,6 +9,7 @@
 //! positions are then recomputed, and a tree whose moves do not follow from its positions
 //! is marked `desync` (the Python side replays such trees instead).
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use pyo3::intern;
@@ -236,7 +237,7 @@ impl<'a> Builder<'a> {
             root,
             result: self.result,
             warnings: self.warnings.iter().map(ToString::to_string).collect(),
-            tag_text: String::new(),
+            tag_raw: Vec::new(),
             tag_ends: Vec::new(),
             tree: Tree {
                 nodes: taken(&mut self.tree.nodes),
@@ -680,8 +681,9 @@ pub struct GameData {
     bad: Vec<BadMove>,
     warnings: Vec<String>,
     /// The tags read by `read_games`, in file order: names and values one after the other
-    /// in `tag_text`, each pair's two ends in `tag_ends`.
-    tag_text: String,
+    /// in `tag_raw` as written (decoded when asked for: most games' tags are never read),
+    /// each pair's two ends in `tag_ends`.
+    tag_raw: Vec<u8>,
     tag_ends: Vec<(u32, u32)>,
     desync: bool,
     /// The game's text, when Python must read it (`read_games`; see `read_all`).
@@ -707,7 +709,7 @@ fn build<'a>(text: &'a [u8], root: &Board) -> Builder<'a> {
 /// movetext is skipped: the Python reader sets that position up as python-chess does).
 struct WholeGame<'a> {
     builder: Builder<'a>,
-    tag_text: String,
+    tag_raw: Vec<u8>,
     tag_ends: Vec<(u32, u32)>,
     special: bool,
 }
@@ -718,10 +720,10 @@ impl Visitor for WholeGame<'_> {
         if matches!(name, b"FEN" | b"SetUp" | b"Variant") {
             self.special = true;
         }
-        self.tag_text.push_str(&utf8_lossy(name));
-        let name_end = self.tag_text.len() as u32;
-        value.decode_into(&mut self.tag_text);
-        self.tag_ends.push((name_end, self.tag_text.len() as u32));
+        self.tag_raw.extend_from_slice(name);
+        let name_end = self.tag_raw.len() as u32;
+        self.tag_raw.extend_from_slice(value.as_bytes());
+        self.tag_ends.push((name_end, self.tag_raw.len() as u32));
         ControlFlow::Continue(())
     }
     fn begin_movetext(&mut self) -> ControlFlow<()> {
@@ -764,7 +766,7 @@ impl GameData {
             root,
             result: builder.result,
             warnings: builder.warnings.iter().map(ToString::to_string).collect(),
-            tag_text: String::new(),
+            tag_raw: Vec::new(),
             tag_ends: Vec::new(),
             tree: builder.tree,
             bad: builder.bad,
@@ -785,7 +787,7 @@ impl GameData {
         let mut games = Vec::new();
         let mut game = WholeGame {
             builder: Builder::new(bytes, start),
-            tag_text: String::new(),
+            tag_raw: Vec::new(),
             tag_ends: Vec::new(),
             special: false,
         };
@@ -795,8 +797,8 @@ impl GameData {
                 return games;
             }
             let mut data = game.builder.take(root.clone());
-            let room = game.tag_text.len().clamp(64, 4096);
-            data.tag_text = std::mem::replace(&mut game.tag_text, String::with_capacity(room));
+            let room = game.tag_raw.len().clamp(64, 4096);
+            data.tag_raw = std::mem::replace(&mut game.tag_raw, Vec::with_capacity(room));
             data.tag_ends = taken(&mut game.tag_ends);
             if game.special || data.desync || !data.bad.is_empty() {
                 data.text = Some(String::from_utf8_lossy(reader.last_game_bytes()).into_owned());
@@ -807,16 +809,21 @@ impl GameData {
         }
     }
 
-    /// The tags, as (name, value) pairs in file order.
-    fn tag_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+    /// The tags, as (name, value) pairs in file order: a UTF-8 value as written, escapes
+    /// included (as python-chess's tag pattern and `tag_pairs` read it); a value that is
+    /// not UTF-8 (which python-chess cannot read from a UTF-8 text file) as
+    /// [`RawTag::decode`] reads it, from Windows-1252.
+    fn tag_pairs(&self) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)> {
         let mut from = 0;
         self.tag_ends.iter().map(move |&(n, v)| {
-            let pair = (
-                &self.tag_text[from..n as usize],
-                &self.tag_text[n as usize..v as usize],
-            );
+            let name = &self.tag_raw[from..n as usize];
+            let value = &self.tag_raw[n as usize..v as usize];
             from = v as usize;
-            pair
+            let value = match std::str::from_utf8(value) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => Cow::Owned(RawTag(value).decode()),
+            };
+            (utf8_lossy(name), value)
         })
     }
 
@@ -1002,8 +1009,9 @@ impl GameData {
             .get_or_init(py, || std::sync::Mutex::new(TagNames::default()))
             .try_lock()
             .ok();
-        let mut result = "*";
+        let mut result_open = true;
         for (name, value) in self.tag_pairs() {
+            let (name, value) = (&*name, &*value);
             if value.bytes().any(|b| b == b'\n' || b == b'\r') {
                 continue;
             }
@@ -1011,7 +1019,7 @@ impl GameData {
                 Some(i) => {
                     roster.set_item(keys[i].bind(py), value)?;
                     if name == "Result" {
-                        result = value;
+                        result_open = value == "*";
                     }
                 }
                 None => match names.as_mut() {
@@ -1020,7 +1028,7 @@ impl GameData {
                 },
             }
         }
-        if let Some(r) = self.result.filter(|_| result == "*") {
+        if let Some(r) = self.result.filter(|_| result_open) {
             roster.set_item(intern!(py, "Result"), r)?;
         }
         Ok((roster, others))
@@ -1040,7 +1048,8 @@ impl GameData {
     /// A `Game` of `read_games` (whose text is not kept: no move failed), made in one call
     /// without the constructors (as `object.__new__` does), with the attributes that
     /// `_pgn_tree._game_of` documents: of `game_cls` with `headers` of `headers_cls` (its
-    /// `_roster` and `_others` as `headers` gives them) and `_src` of `source_cls` (`data`
+    /// `_tags` this object, from which it makes `_roster` and `_others` by `headers` when
+    /// first used) and `_src` of `source_cls` (`data`
     /// this object, `game`, `epoch`, `start` (the start tags, `(None, None)`: shared, so
     /// that a game makes one object fewer for the collector), `nodes` `{0: game}`).
     fn make_game<'py>(
@@ -1071,10 +1080,10 @@ impl GameData {
         } else {
             game.setattr(intern!(py, "_warnings"), PyList::new(py, &this.warnings)?)?;
         }
-        let (roster, others) = this.headers(py)?;
+        // The tags stay here until the headers are used: `Headers.__getattr__` makes the
+        // two dicts from `headers` then.
         let headers = new.call1((headers_cls,))?;
-        headers.setattr(intern!(py, "_roster"), roster)?;
-        headers.setattr(intern!(py, "_others"), others)?;
+        headers.setattr(intern!(py, "_tags"), slf)?;
         game.setattr(intern!(py, "headers"), headers)?;
         let src = new.call1((source_cls,))?;
         src.setattr(intern!(py, "data"), slf)?;
@@ -1112,7 +1121,7 @@ impl GameData {
     /// them in Python).
     fn tags(&self) -> Vec<(String, String)> {
         self.tag_pairs()
-            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .map(|(n, v)| (n.into_owned(), v.into_owned()))
             .collect()
     }
 
@@ -1286,14 +1295,16 @@ impl GameData {
         // read, in a list made at its size.
         let made = nodes.len() > 1;
         if !made {
-            let mut line = Vec::new();
-            let mut last = idx;
-            let mut at = self.tree.nodes[idx].first_child;
-            while at != NONE {
-                line.push(self.move_of(py, table, at as usize));
-                last = at as usize;
-                at = self.tree.nodes[last].first_child;
+            let (mut len, mut last) = (0, idx);
+            while self.tree.nodes[last].first_child != NONE {
+                last = self.tree.nodes[last].first_child as usize;
+                len += 1;
             }
+            let mut at = idx;
+            let line = (0..len).map(|_| {
+                at = self.tree.nodes[at].first_child as usize;
+                self.move_of(py, table, at)
+            });
             return Ok((PyList::new(py, line)?, last));
         }
         let list = PyList::empty(py);

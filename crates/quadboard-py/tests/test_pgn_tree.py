@@ -683,6 +683,91 @@ def test_shared_games_ends_first_then_the_walk():
         assert ours.end() is end_a, n
 
 
+def test_read_games_headers_kept_in_rust_until_used_behave_as_python_chess(tmp_path):
+    # The headers of read_games make their dicts when first used: every way in (reading,
+    # editing, copying, pickling, comparing) must see python-chess's tags, and a start tag
+    # set before the first board() must move the board.
+    import copy
+    import pickle
+
+    path = pgn_paths()[0]
+    with open(path, encoding="utf-8") as f:
+        expected = [chess.pgn.read_game(f) for _ in range(8)]
+    games = list(zip(qpgn.read_games(path), expected))
+    uses = [
+        lambda h: list(h.items()),
+        lambda h: [h[k] for k in h],
+        lambda h: (len(h), "Site" in h, h.get("ECO"), h.get("Nope", "-")),
+        lambda h: list(copy.deepcopy(h).items()),
+        lambda h: list(copy.copy(h).items()),
+        lambda h: list(pickle.loads(pickle.dumps(h)).items()),
+        lambda h: repr(h).replace("Headers(", "")[:200],
+        lambda h: h == dict(h),
+    ]
+    for n, ((ours, theirs), use) in enumerate(zip(games, uses)):
+        want = use(theirs.headers)
+        if n == 6:
+            want = repr(theirs.headers).replace("Headers(", "")[:200]
+        assert use(ours.headers) == want, n
+        assert list(ours.headers.items()) == list(theirs.headers.items()), n
+        assert str(ours) == str(theirs), n
+    ours, theirs = next(iter(qpgn.read_games(path))), expected[0]
+    ours.headers["White"] = theirs.headers["White"] = "someone"
+    del ours.headers["Event"], theirs.headers["Event"]
+    assert list(ours.headers.items()) == list(theirs.headers.items())
+    game = next(iter(qpgn.read_games(path)))
+    pickled = pickle.loads(pickle.dumps(game.headers))
+    assert type(pickled) is qpgn.Headers and "_tags" not in vars(pickled)
+    fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    edited = next(iter(qpgn.read_games(path)))
+    edited.headers["FEN"] = fen
+    with open(path, encoding="utf-8") as f:
+        theirs = chess.pgn.read_game(f)
+    theirs.headers["FEN"] = fen
+    assert edited.board().fen() == theirs.board().fen() == fen
+    # python-chess's replay asserts; ours raises its IllegalMoveError: neither gives the
+    # board as read.
+    with pytest.raises(AssertionError):
+        theirs.end().board()
+    with pytest.raises(ValueError, match="e2e4 is not a pseudo-legal move"):
+        edited.end().board()
+    assert not hasattr(qpgn.Headers(), "_roster_") and qpgn.Headers()._tags is None
+
+
+def test_read_games_tag_values_decoded_when_asked_for_as_read_game_reads_them(tmp_path):
+    # Tag values are kept as written until the headers are used: escapes stay as
+    # python-chess leaves them (read_games unescaped them before), non-ASCII text is
+    # itself, and bytes that are not UTF-8 (which python-chess cannot read) are read as
+    # Windows-1252 and unescaped, as the library's reader decodes them.
+    text = ('[Event "a \\"quoted\\" b"]\n[Site "back\\\\slash"]\n[Annotator "C:\\path"]\n'
+            '[White "Ærøskøbing Šić"]\n[Black "x"]\n\n1. e4 *\n')
+    path = tmp_path / "tags.pgn"
+    path.write_text(text, encoding="utf-8")
+    ours = next(iter(qpgn.read_games(path)))
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert list(ours.headers.items()) == list(theirs.headers.items())
+    assert ours.headers["Event"] == 'a \\"quoted\\" b' and ours.headers["Site"] == "back\\\\slash"
+    latin = tmp_path / "latin.pgn"
+    latin.write_bytes(b'[White "M\xfcller \\"Jr\\""]\n[Black "\xc6"]\n\n1. e4 *\n')
+    game = next(iter(qpgn.read_games(latin)))
+    assert (game.headers["White"], game.headers["Black"]) == ('Müller "Jr"', "Æ")
+
+
+def test_read_games_objects_without_references_are_not_tracked_by_the_collector(tmp_path):
+    import gc
+
+    path = tmp_path / "g.pgn"
+    path.write_text("1. e4 e5 2. Nf3 *\n")
+    game = next(iter(qpgn.read_games(path)))
+    moves = list(game.mainline_moves())
+    assert [m.uci() for m in moves] == ["e2e4", "e7e5", "g1f3"]
+    assert not any(gc.is_tracked(m) for m in moves)
+    assert not gc.is_tracked(game._src.data) and gc.is_tracked(game)
+    gc.collect()
+    assert moves[0] == quadboard.Move.from_uci("e2e4") and game.end().board().fen() == \
+        chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 *")).end().board().fen()
+
+
 def test_nags_errors_and_warnings_made_when_asked_for_behave_as_lists_and_sets():
     # Nodes without NAGs and games without errors hold no set or list until asked: what is
     # asked for is then one object, kept, and edits on it are the game's.

@@ -137,6 +137,16 @@ class Headers(MutableMapping[str, str]):
         self._others: Dict[str, str] = {}
         self.update(_ROSTER_DEFAULTS if data is None else data, **kwargs)
 
+    # A game of ``read_games`` keeps its tags in Rust (``_tags``, the game's ``GameData``)
+    # until they are first used: the two dicts are made then (``_InRust``, below). Other
+    # headers find None here.
+    _tags: Any = None
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # Pickles and deep copies hold the tags themselves, not the reader's data.
+        self._roster  # noqa: B018 (made here if still in Rust)
+        return dict(self.__dict__)
+
     def is_chess960(self) -> bool:
         """Whether the ``Variant`` tag names Chess960 (``chess960``, ``Fischer Random``, ...)."""
         return self.get("Variant", "").lower() in _CHESS960_NAMES
@@ -222,6 +232,33 @@ class Headers(MutableMapping[str, str]):
         from . import pgn
 
         return pgn.HeadersBuilder(Headers=cls)  # type: ignore[attr-defined]
+
+
+class _InRust:
+    """``Headers._roster`` and ``Headers._others`` while a game's tags are still in Rust:
+    found only when the instance has no such attribute of its own (it is no data
+    descriptor), it makes both dicts from ``_tags``, sets them on the instance and drops
+    ``_tags``. Cheaper than ``__getattr__``, which Python calls after raising an
+    ``AttributeError`` with its message."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, headers: Any, owner: Any = None) -> Any:
+        if headers is None:
+            return self
+        tags = headers._tags
+        if tags is None:
+            raise AttributeError(f"{type(headers).__name__!r} object has no attribute {self.name!r}")
+        headers._roster, headers._others = roster, others = tags.headers()
+        del headers._tags
+        return roster if self.name == "_roster" else others
+
+
+Headers._roster = _InRust("_roster")  # type: ignore[assignment]
+Headers._others = _InRust("_others")  # type: ignore[assignment]
 
 
 ResultT = TypeVar("ResultT")

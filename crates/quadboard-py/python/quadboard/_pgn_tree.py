@@ -469,6 +469,9 @@ class ChildNode(GameNode):
             # The start tags as read (``_start_tags``, inlined: this is the common case).
             headers = src.game.headers
             if _DIRECT_HEADERS and type(headers) is Headers:
+                if headers._tags is src.data:
+                    # Its tags not used since they were read: the start as read.
+                    return src.data.board(self._idx)
                 others = headers._others
                 start = (others.get("FEN"), others.get("Variant"))
             else:
