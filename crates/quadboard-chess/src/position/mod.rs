@@ -613,23 +613,12 @@ fn lost_rights_key(board: &Board, lost: Bitboard) -> u64 {
 }
 
 /// The key of the castling rights in `lost`, each by the side of its king on `board` (the
-/// board before the move). Out of line: few moves take a right of a rook off the corners
-/// (Chess960's), and inlined, its loops made [`Position::play_unchecked`] spill registers
-/// on every move.
+/// board before the move). Out of line: only rooks off the corners (Chess960's) come here,
+/// and inlined, its loops made [`Position::play_unchecked`] spill registers on every move.
 #[cold]
 #[inline(never)]
 fn other_rights_key(board: &Board, lost: Bitboard) -> u64 {
-    // Nearly always one right (a rook moves or is taken): its key straight from the rook's
-    // colour and side; the general case (a king move) through the rights as a whole.
-    match lost.single_square() {
-        Some(rook) => match board.color_at(rook) {
-            Some(color) => board.king_of(color).map_or(0, |king| {
-                zobrist::castling(color, crate::CastlingSide::of(king, rook))
-            }),
-            None => 0,
-        },
-        None => zobrist::castling_key(board, lost),
-    }
+    zobrist::castling_key(board, lost)
 }
 
 /// A move written in UCI, at most 5 ASCII characters (kept inline, no allocation).
