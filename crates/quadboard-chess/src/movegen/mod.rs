@@ -125,6 +125,11 @@ pub(crate) enum PawnMoves {
 
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Visitor {
+    /// Whether moves come least valuable mover first: pawns (en passant with them), then
+    /// knights, bishops, rooks, queens (pinned pieces after the free ones) and the king,
+    /// instead of the king first and pawns after the pieces. Captures listed so need no
+    /// reordering by attacker for MVV-LVA.
+    const LEAST_VALUABLE_FIRST: bool = true;
     /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
     /// `targets` (possibly empty).
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
@@ -517,20 +522,10 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
         return;
     };
 
-    let king_targets = checks.king_targets(target);
-    if king_targets.more_than_one() || target == Bitboard::FULL {
-        let danger = king_danger::<C, S, B>(node, &checks);
-        visitor.piece(Role::King, checks.king, king_targets & !danger);
-    } else if let Some(square) = king_targets.lsb() {
-        // One square of a restricted target (as for captures): testing it costs less
-        // than every attack of theirs. Seen through our king, as `king_danger` is. Full
-        // generation keeps the danger map: perft's interior nodes, which use it, counted
-        // more instructions per leaf with the test (docs/log/2026-11-26-make-move-2.md).
-        let attacked =
-            attacked_by::<C, S, B>(node, square, checks.occupied ^ checks.king.bitboard());
-        if !attacked {
-            visitor.piece(Role::King, checks.king, king_targets);
-        }
+    // In double check only the king moves, whatever the order.
+    let king_first = !V::LEAST_VALUABLE_FIRST || checks.checkers.more_than_one();
+    if king_first {
+        king_moves::<C, S, V, B>(node, &checks, target, visitor);
     }
     if checks.checkers.more_than_one() {
         return;
@@ -541,6 +536,9 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     let pinned = checks.pinned();
     let occupied = checks.occupied;
 
+    if V::LEAST_VALUABLE_FIRST {
+        pawn_moves::<C, S, V, B>(node, &checks, check_mask, target, visitor);
+    }
     for from in node.role_set(Role::Knight) & checks.us & !pinned {
         visitor.piece(Role::Knight, from, attacks::knight(from) & movable);
     }
@@ -566,7 +564,58 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
         );
     }
 
-    let pawns = PawnTargets::new::<S, B>(node, &checks, check_mask, target);
+    if !V::LEAST_VALUABLE_FIRST {
+        pawn_moves::<C, S, V, B>(node, &checks, check_mask, target, visitor);
+    }
+    if !king_first {
+        king_moves::<C, S, V, B>(node, &checks, target, visitor);
+    }
+    castling_moves::<S, B>(
+        node,
+        &checks,
+        target,
+        #[inline(always)]
+        |king, rook, path| castle_is_safe::<C, S, B>(node, king, rook, path),
+        #[inline(always)]
+        |king, rook| visitor.castle(king, rook),
+    );
+}
+
+/// The king's moves of [`generate`].
+#[inline(always)]
+fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement>(
+    node: &Node<B>,
+    checks: &Checks,
+    target: Bitboard,
+    visitor: &mut V,
+) {
+    let king_targets = checks.king_targets(target);
+    if king_targets.more_than_one() || target == Bitboard::FULL {
+        let danger = king_danger::<C, S, B>(node, checks);
+        visitor.piece(Role::King, checks.king, king_targets & !danger);
+    } else if let Some(square) = king_targets.lsb() {
+        // One square of a restricted target (as for captures): testing it costs less
+        // than every attack of theirs. Seen through our king, as `king_danger` is. Full
+        // generation keeps the danger map: perft's interior nodes, which use it, counted
+        // more instructions per leaf with the test (docs/log/2026-11-26-make-move-2.md).
+        let attacked =
+            attacked_by::<C, S, B>(node, square, checks.occupied ^ checks.king.bitboard());
+        if !attacked {
+            visitor.piece(Role::King, checks.king, king_targets);
+        }
+    }
+}
+
+/// The pawns' moves of [`generate`], en passant last.
+#[inline(always)]
+fn pawn_moves<C: Cpu, S: Side, V: Visitor, B: Placement>(
+    node: &Node<B>,
+    checks: &Checks,
+    check_mask: Bitboard,
+    target: Bitboard,
+    visitor: &mut V,
+) {
+    let pawns = PawnTargets::new::<S, B>(node, checks, check_mask, target);
     let promo = S::PROMOTION_RANK;
     let groups = [
         (pawns.single, S::UP),
@@ -592,21 +641,12 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
 
     en_passant_moves::<C, S, B>(
         node,
-        &checks,
+        checks,
         target,
         #[inline(always)]
         |from, to| {
             visitor.en_passant(from, to);
         },
-    );
-    castling_moves::<S, B>(
-        node,
-        &checks,
-        target,
-        #[inline(always)]
-        |king, rook, path| castle_is_safe::<C, S, B>(node, king, rook, path),
-        #[inline(always)]
-        |king, rook| visitor.castle(king, rook),
     );
 }
 
@@ -773,6 +813,7 @@ pub(crate) struct NoisyLister<'a> {
 }
 
 impl Visitor for NoisyLister<'_> {
+    const LEAST_VALUABLE_FIRST: bool = true;
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         Lister::<false>(self.list).piece(role, from, targets & self.them);

@@ -2,7 +2,7 @@
 //! moves agrees with every other.
 
 use quadboard_chess::perft::{perft_divide, perft_total, PerftOptions, PerftTable, Representation};
-use quadboard_chess::{perft, Bitboard, Move, Position, Square};
+use quadboard_chess::{perft, Bitboard, Move, Position, Role, Square};
 
 use crate::common::{random_game_positions, Rng};
 
@@ -74,6 +74,40 @@ fn counting_listing_and_subsets_agree() {
             assert_eq!(pos.parse_uci(&uci), Ok(m), "{uci}");
         }
     }
+}
+
+#[test]
+fn captures_come_least_valuable_mover_first() {
+    // Pawns (en passant and promotions among them), knights, bishops, rooks, queens,
+    // king: an MVV-LVA sort of the list then only reorders by victim. Pinned pieces
+    // come after the free ones.
+    let mut kings_last = 0;
+    for pos in random_game_positions(60, 120, 7) {
+        let captures = pos.captures();
+        let movers: Vec<Role> = captures
+            .iter()
+            .map(|&m| pos.moved_role(m).expect("a piece moves"))
+            .collect();
+        let free: Vec<Role> = captures
+            .iter()
+            .filter(|m| !pos.pinned().contains(m.from()) || pos.moved_role(**m) == Some(Role::Pawn))
+            .map(|&m| pos.moved_role(m).expect("a piece moves"))
+            .collect();
+        let pawns = movers.iter().take_while(|&&r| r == Role::Pawn).count();
+        let kings = movers.iter().rev().take_while(|&&r| r == Role::King).count();
+        assert!(
+            free.windows(2).all(|w| w[0] <= w[1])
+                && !movers[pawns..].contains(&Role::Pawn)
+                && !movers[..movers.len() - kings].contains(&Role::King),
+            "{}: {movers:?}",
+            pos.to_fen()
+        );
+        if movers.len() > 1 && movers.last() == Some(&Role::King) {
+            kings_last += 1;
+        }
+    }
+    // The old order put the king first: make sure the sample would have caught it.
+    assert!(kings_last > 0);
 }
 
 #[test]
