@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+import weakref
 
 import chess
 import pytest
@@ -121,6 +122,26 @@ def test_iteration_is_of_the_set_when_iteration_began():
         theirs.add(50)
     assert seen_ours == seen_theirs == [3, 20, 40]
     assert ours == theirs
+
+
+def test_the_pool_stays_unseen():
+    # A pooled object is reused when the pool holds its only reference: a weak reference
+    # or a subclass instance in the pool would see its mask change under it.
+    with pytest.raises(TypeError):
+        weakref.ref(quadboard.SquareSet())
+    board = quadboard.Board()
+    made = [board.pieces(1, True), board.attackers(True, 20), board.pieces(2, False) | 1, iter(board.pieces(1, True))]
+    assert [type(m).__name__ for m in made] == ["SquareSet"] * 3 + ["SquareSetIterator"]
+    assert all(type(m) is quadboard.SquareSet for m in made[:3])
+
+    class Sub(quadboard.SquareSet):
+        pass
+
+    subs = [Sub(i) for i in range(2 * POOL)]
+    for i, sub in enumerate(subs):
+        sub |= 1 << 40
+        assert type(sub | 0) is quadboard.SquareSet and int(board.pieces(1, True)) == chess.BB_RANK_2
+    assert [int(s) for s in subs] == [i | 1 << 40 for i in range(2 * POOL)]
 
 
 def test_iterator_type():
