@@ -845,8 +845,8 @@ fn pieces_fallback<'py>(
         .call(PyTuple::new(py, call_args)?, kwargs.as_ref())
 }
 
-/// Replaces `Board.pieces` with [`board_pieces`], keeping PyO3's method for the calls it
-/// does not take. Called once, when the module is made.
+/// Replaces `Board.pieces` with a C function (`board_pieces`), keeping PyO3's method for
+/// the calls it does not take. Called once, when the module is made.
 pub fn install_fast_paths(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let board = py.get_type::<crate::board::Board>();
@@ -857,7 +857,9 @@ pub fn install_fast_paths(m: &Bound<'_, PyModule>) -> PyResult<()> {
             PyCFunctionFastWithKeywords: board_pieces,
         },
         ml_flags: pyo3::ffi::METH_FASTCALL | pyo3::ffi::METH_KEYWORDS,
-        ml_doc: c"pieces($self, piece_type, color)\n--\n\nThe squares of the pieces of a type and colour.".as_ptr(),
+        ml_doc: c"pieces($self, piece_type, color)\n--\n\n\
+                  The squares of the pieces of a type and colour."
+            .as_ptr(),
     }));
     // SAFETY: `board` is a type object, `def` lives for the rest of the process (leaked
     // once per module), and `PyDescr_NewMethod` returns a new reference or null with an
