@@ -748,12 +748,18 @@ unsafe extern "C" fn board_pieces(
     let py = unsafe { Python::assume_attached() };
     // SAFETY: for METH_FASTCALL | METH_KEYWORDS CPython passes `nargs` positional
     // arguments followed by one per name in `kwnames` (a tuple, or null for none), all
-    // borrowed for the call; `slf` is the instance, already checked to be a `Board`.
+    // borrowed for the call, in an array that may be null when there are none; `slf` is
+    // the instance, already checked to be a `Board`.
     let (slf, all) = unsafe {
         let names = Borrowed::from_ptr_or_opt(py, kwnames).map_or(0, |n| n.len().unwrap_or(0));
+        let count = nargs as usize + names;
         (
             Bound::from_borrowed_ptr(py, slf),
-            std::slice::from_raw_parts(args, nargs as usize + names),
+            if args.is_null() || count == 0 {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(args, count)
+            },
         )
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

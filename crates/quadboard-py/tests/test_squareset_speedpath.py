@@ -179,6 +179,13 @@ def test_pieces_fast_path_agrees_with_the_general_one():
                 assert outcomes[0] == ("ok", board.pieces_mask(piece_type, color))
     with pytest.raises(TypeError):
         quadboard.Board().pieces(1)
+    # Called with no arguments at all (CPython may pass no argument array).
+    bound = quadboard.Board().pieces
+    with pytest.raises(TypeError):
+        bound()
+    with pytest.raises(TypeError):
+        quadboard.Board.pieces()
+    assert list(map(quadboard.Board().pieces, [1, 6], [True, False])) == [chess.BB_RANK_2, chess.BB_E8]
     with pytest.raises(TypeError):
         quadboard.Board().pieces(1, True, 3)
     with pytest.raises(TypeError):
