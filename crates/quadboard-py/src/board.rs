@@ -1357,7 +1357,7 @@ impl Board {
     }
 
     /// The mask of the pieces of a type (1 = pawn ... 6 = king) and colour.
-    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+    pub(crate) fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
         Ok(self
             .pos
             .board()
@@ -1369,8 +1369,8 @@ impl Board {
     }
 
     /// The squares of the pieces of a type and colour.
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.pieces_mask(piece_type, color)?))
+    fn pieces(&self, py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.pieces_mask(piece_type, color)?)
     }
 
     /// The occupied squares.
@@ -1455,8 +1455,8 @@ impl Board {
     }
 
     /// The squares the piece on a square attacks, as a `SquareSet`.
-    fn attacks(&self, square: i64) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.attacks_mask(square)?))
+    fn attacks(&self, py: Python<'_>, square: i64) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.attacks_mask(square)?)
     }
 
     /// The pieces of `color` that attack a square, given the occupied squares (the board's
@@ -1481,13 +1481,12 @@ impl Board {
     #[pyo3(signature = (color, square, occupied = None))]
     fn attackers(
         &self,
+        py: Python<'_>,
         color: bool,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(
-            self.attackers_mask(color, square, occupied)?,
-        ))
+    ) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.attackers_mask(color, square, occupied)?)
     }
 
     /// Whether a piece of `color` attacks the square.
@@ -1507,8 +1506,8 @@ impl Board {
     }
 
     /// The pieces giving check, as a `SquareSet`.
-    fn checkers(&self) -> SquareSet {
-        SquareSet::new(self.checkers_mask())
+    fn checkers(&self, py: Python<'_>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.checkers_mask())
     }
 
     /// The line a piece of `color` on `square` is pinned to its king along, or every
@@ -1519,8 +1518,8 @@ impl Board {
     }
 
     /// [`Board::pin_mask`] as a `SquareSet`.
-    fn pin(&self, color: bool, square: i64) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.pin_mask(color, square)?))
+    fn pin(&self, py: Python<'_>, color: bool, square: i64) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.pin_mask(color, square)?)
     }
 
     /// Whether a piece of `color` on `square` is pinned to its king.

@@ -25,6 +25,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<squareset::SquareSet>()?;
+    squareset::install_fast_paths(m)?;
     m.add_class::<pgn_tree::GameData>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<polyglot::BookFile>()?;

@@ -1,13 +1,14 @@
 //! `quadboard.SquareSet` (a mutable set of squares over one 64-bit mask) and the
 //! bitboard functions of python-chess's core module that have a library home.
 
-use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType};
+use pyo3::Borrowed;
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Reads a square argument: an int in 0..63, or `ValueError` naming it.
 pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -28,6 +29,13 @@ pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
 
 /// The low 64 bits of a Python int (what `x & BB_ALL` keeps).
 fn low_bits(int: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if int.is_instance_of::<PyInt>() {
+        // PyO3's `u64` extraction goes through `_PyLong_AsByteArray` (about 200
+        // instructions on CPython 3.11); the mask function reads the digits directly and
+        // keeps exactly the low 64 bits, negative ints in two's complement.
+        // SAFETY: `int` is a live int object, for which the call cannot fail.
+        return Ok(unsafe { pyo3::ffi::PyLong_AsUnsignedLongLongMask(int.as_ptr()) });
+    }
     if let Ok(v) = int.extract::<u64>() {
         return Ok(v);
     }
@@ -40,11 +48,13 @@ fn low_bits(int: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// A mask from what python-chess accepts as a set of squares: a `SquareSet`, an int (or
 /// anything with `__int__`) whose low 64 bits are the mask, or an iterable of squares.
 pub fn mask_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if let Ok(set) = obj.cast::<SquareSet>() {
-        return Ok(set.get().get());
-    }
+    // Ints first: the int check is a flag test, where a failed SquareSet check walks the
+    // int's type hierarchy.
     if obj.is_instance_of::<PyInt>() {
         return low_bits(obj);
+    }
+    if let Ok(set) = obj.cast::<SquareSet>() {
+        return Ok(set.get().get());
     }
     if obj.hasattr("__int__")? {
         return low_bits(&obj.call_method0("__int__")?);
@@ -82,12 +92,166 @@ pub fn square_ints(py: Python<'_>) -> PyResult<&'static [Py<PyInt>]> {
 /// `reversed`). A tuple rather than a list: small tuples come from CPython's free lists in
 /// one allocation, and iterating a `SquareSet` makes one per loop.
 fn square_tuple(py: Python<'_>, mask: u64, reversed: bool) -> PyResult<Bound<'_, PyTuple>> {
-    let squares = Bitboard(mask).iter().map(|s| s.index() as u8);
+    let ints = square_ints(py)?;
+    // Filled through the C API: `PyTuple::new` of an iterator costs about 25 instructions
+    // per item over `PyTuple_SetItem`'s 18, for its generic conversions and length checks.
+    // SAFETY: `PyTuple_New` returns a new reference, or null with an exception set.
+    let tuple = unsafe {
+        Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyTuple_New(mask.count_ones() as _))?
+    };
+    let fill = |i: usize, square: Square| {
+        let item = ints[square.index()].clone_ref(py).into_ptr();
+        // SAFETY: `tuple` is a new tuple of `mask.count_ones()` items that nothing else has
+        // seen, `i` is below that count, and `PyTuple_SetItem` takes over `item`'s reference.
+        unsafe { pyo3::ffi::PyTuple_SetItem(tuple.as_ptr(), i as _, item) };
+    };
     if reversed {
-        PyTuple::new(py, squares.rev())
+        Bitboard(mask)
+            .iter()
+            .rev()
+            .enumerate()
+            .for_each(|(i, s)| fill(i, s));
     } else {
-        PyTuple::new(py, squares)
+        Bitboard(mask)
+            .iter()
+            .enumerate()
+            .for_each(|(i, s)| fill(i, s));
     }
+    Ok(tuple.cast_into::<PyTuple>()?)
+}
+
+/// The object of a square iterator: CPython's header, then the squares still to come.
+/// A type of our own rather than a `#[pyclass]`, so that `__next__` is a plain C slot:
+/// through PyO3's trampoline each square would cost about 80 instructions, here about 15.
+#[repr(C)]
+struct SquareIterObject {
+    /// CPython's object header.
+    ob_base: pyo3::ffi::PyObject,
+    /// Bit i for square i, the squares already handed out cleared.
+    mask: u64,
+}
+
+/// `SquareSetIterator`, made once: iterates a mask's squares as ints, a1 first.
+static SQUARE_ITER_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Iterators for reuse, handed out as [`POOL`]'s sets are (see there): iterating a set
+/// costs neither an allocation nor a deallocation.
+static ITER_POOL: PyOnceLock<Box<[Py<PyAny>]>> = PyOnceLock::new();
+
+/// The index of the next pooled iterator (read and written with the GIL held).
+static ITER_NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// `tp_iternext`: the next square, or null without an exception when none is left.
+unsafe extern "C" fn square_iter_next(obj: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject {
+    let it = obj.cast::<SquareIterObject>();
+    // SAFETY: CPython calls `tp_iternext` with the GIL held on an object of this type,
+    // which only `new_square_iter` makes, with the layout of `SquareIterObject`.
+    let mask = unsafe { (*it).mask };
+    if mask == 0 {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: as above.
+    unsafe { (*it).mask = mask & (mask - 1) };
+    // SAFETY: the GIL is held (above).
+    let py = unsafe { Python::assume_attached() };
+    // The table exists: `square_iter` made it before any iterator was handed out.
+    match square_ints(py) {
+        Ok(ints) => ints[mask.trailing_zeros() as usize]
+            .clone_ref(py)
+            .into_ptr(),
+        Err(err) => {
+            err.restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// `tp_dealloc`: frees the object and drops its reference to the (heap) type.
+unsafe extern "C" fn square_iter_dealloc(obj: *mut pyo3::ffi::PyObject) {
+    // SAFETY: CPython calls `tp_dealloc` once, with the GIL held, on an object that
+    // `PyType_GenericAlloc` made (with `PyObject_Malloc`, the type not being collected by
+    // the GC) and that holds a reference to its heap type.
+    unsafe {
+        let ty = pyo3::ffi::Py_TYPE(obj);
+        pyo3::ffi::PyObject_Free(obj.cast());
+        pyo3::ffi::Py_DecRef(ty.cast());
+    }
+}
+
+/// The iterator type, made from a spec on first use.
+fn square_iter_type(py: Python<'_>) -> PyResult<&Py<PyType>> {
+    SQUARE_ITER_TYPE.get_or_try_init(py, || {
+        // Leaked once: before Python 3.12 the type keeps pointing into its spec.
+        let slots = Box::leak(Box::new([
+            pyo3::ffi::PyType_Slot {
+                slot: pyo3::ffi::Py_tp_iter,
+                pfunc: pyo3::ffi::PyObject_SelfIter as *mut std::ffi::c_void,
+            },
+            pyo3::ffi::PyType_Slot {
+                slot: pyo3::ffi::Py_tp_iternext,
+                pfunc: square_iter_next as *mut std::ffi::c_void,
+            },
+            pyo3::ffi::PyType_Slot {
+                slot: pyo3::ffi::Py_tp_dealloc,
+                pfunc: square_iter_dealloc as *mut std::ffi::c_void,
+            },
+            pyo3::ffi::PyType_Slot {
+                slot: 0,
+                pfunc: std::ptr::null_mut(),
+            },
+        ]));
+        let spec = Box::leak(Box::new(pyo3::ffi::PyType_Spec {
+            name: c"quadboard.SquareSetIterator".as_ptr(),
+            basicsize: std::mem::size_of::<SquareIterObject>() as _,
+            itemsize: 0,
+            flags: (pyo3::ffi::Py_TPFLAGS_DEFAULT | pyo3::ffi::Py_TPFLAGS_DISALLOW_INSTANTIATION)
+                as _,
+            slots: slots.as_mut_ptr(),
+        }));
+        // SAFETY: the spec and its slots live for the rest of the process, and
+        // `PyType_FromSpec` returns a new reference to a type or null with an exception.
+        let ty = unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyType_FromSpec(spec))? };
+        Ok(ty.cast_into::<PyType>()?.unbind())
+    })
+}
+
+/// A new iterator object with no squares.
+fn new_square_iter(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let ty = square_iter_type(py)?;
+    // SAFETY: `ty` is a type whose instances are `SquareIterObject`s; `PyType_GenericAlloc`
+    // returns a zeroed object of its size with the header set, or null with an exception.
+    unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            pyo3::ffi::PyType_GenericAlloc(ty.bind(py).as_type_ptr(), 0),
+        )
+        .map(Bound::unbind)
+    }
+}
+
+/// An iterator over the squares of a mask, a1 first: a pooled one that nothing else holds,
+/// or a new one.
+fn square_iter(py: Python<'_>, mask: u64) -> PyResult<Bound<'_, PyAny>> {
+    square_ints(py)?;
+    let pool = ITER_POOL.get_or_try_init(py, || {
+        (0..POOL_SIZE)
+            .map(|_| new_square_iter(py))
+            .collect::<PyResult<Box<[_]>>>()
+    })?;
+    let next = ITER_NEXT.load(Ordering::Relaxed);
+    ITER_NEXT.store((next + 1) % POOL_SIZE, Ordering::Relaxed);
+    let pooled = &pool[next];
+    // SAFETY: `pooled` is a live object that the pool holds a reference to.
+    let it = if unsafe { pyo3::ffi::Py_REFCNT(pooled.as_ptr()) } == 1 {
+        pooled.clone_ref(py)
+    } else {
+        new_square_iter(py)?
+    };
+    // SAFETY: `it` is a `SquareIterObject` (made by `new_square_iter`) that only this call
+    // and the pool see: the pool's object is taken only when the pool holds its one
+    // reference.
+    unsafe { (*it.as_ptr().cast::<SquareIterObject>()).mask = mask };
+    Ok(it.into_bound(py))
 }
 
 /// A set of squares, as python-chess's `SquareSet`: built from an int mask or an
@@ -121,11 +285,45 @@ impl SquareSet {
         self.mask.store(mask, Ordering::Relaxed);
     }
 
-    /// A new Python `SquareSet` of a mask.
+    /// A Python `SquareSet` of a mask: a pooled object that nothing else holds, or a new
+    /// one.
     pub fn object(py: Python<'_>, mask: u64) -> PyResult<Py<SquareSet>> {
+        let pool = POOL.get_or_try_init(py, || {
+            (0..POOL_SIZE)
+                .map(|_| Py::new(py, SquareSet::new(0)))
+                .collect::<PyResult<Box<[_]>>>()
+        })?;
+        // Round robin: the object at the cursor was handed out POOL_SIZE sets ago, so in
+        // loops that drop their sets (nearly all) it is free again.
+        let next = NEXT.load(Ordering::Relaxed);
+        NEXT.store((next + 1) % POOL_SIZE, Ordering::Relaxed);
+        let set = &pool[next];
+        // SAFETY: `set` is a live object (the pool holds a reference to it for the life of
+        // the process), and reading its count is a plain load on the stable ABI.
+        if unsafe { pyo3::ffi::Py_REFCNT(set.as_ptr()) } == 1 {
+            // Only the pool holds it: no one can see the mask change. A SquareSet has no
+            // weak references, and the pool holds exact SquareSets, never subclasses.
+            set.get().put(mask);
+            return Ok(set.clone_ref(py));
+        }
         Py::new(py, SquareSet::new(mask))
     }
 }
+
+/// How many `SquareSet` objects [`SquareSet::object`] keeps for reuse.
+const POOL_SIZE: usize = 64;
+
+/// `SquareSet` objects for reuse. PyO3 makes each new object through the base type's
+/// `tp_new` and a free list behind a mutex, and frees it through `tp_dealloc`: about 500
+/// instructions per set, where a SquareSet's own work is a few. An object of the pool
+/// whose only reference is the pool's is handed out again with a new mask, and when
+/// Python drops it, its count falls back to 1 without a deallocation.
+static POOL: PyOnceLock<Box<[Py<SquareSet>]>> = PyOnceLock::new();
+
+/// The index of the next pooled object to hand out. Only read and written with the
+/// interpreter attached (the GIL held: the stable ABI has no free-threaded builds), so
+/// relaxed loads and stores suffice.
+static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 #[pymethods]
 impl SquareSet {
@@ -150,8 +348,8 @@ impl SquareSet {
         Ok(())
     }
 
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        square_tuple(py, self.get(), false)?.into_any().try_iter()
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        square_iter(py, self.get())
     }
 
     fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
@@ -219,8 +417,8 @@ impl SquareSet {
     }
 
     /// A copy.
-    fn copy(&self) -> SquareSet {
-        SquareSet::new(self.get())
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get())
     }
 
     /// Adds the squares of every argument.
@@ -254,23 +452,23 @@ impl SquareSet {
     }
 
     /// The squares in either.
-    fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.get() | mask_of(other)?))
+    fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(other.py(), self.get() | mask_of(other)?)
     }
 
     /// The squares in both.
-    fn intersection(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.get() & mask_of(other)?))
+    fn intersection(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(other.py(), self.get() & mask_of(other)?)
     }
 
     /// The squares of this set that are not in the other.
-    fn difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.get() & !mask_of(other)?))
+    fn difference(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(other.py(), self.get() & !mask_of(other)?)
     }
 
     /// The squares in exactly one of the two.
-    fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.get() ^ mask_of(other)?))
+    fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(other.py(), self.get() ^ mask_of(other)?)
     }
 
     /// Whether the two have no square in common.
@@ -288,19 +486,19 @@ impl SquareSet {
         Ok(mask_of(other)? & !self.get() == 0)
     }
 
-    fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+    fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
         self.union(other)
     }
 
-    fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+    fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
         self.intersection(other)
     }
 
-    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
         self.difference(other)
     }
 
-    fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+    fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
         self.symmetric_difference(other)
     }
 
@@ -324,16 +522,16 @@ impl SquareSet {
         Ok(())
     }
 
-    fn __invert__(&self) -> SquareSet {
-        SquareSet::new(!self.get())
+    fn __invert__(&self, py: Python<'_>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, !self.get())
     }
 
-    fn __lshift__(&self, shift: u32) -> SquareSet {
-        SquareSet::new(self.get().checked_shl(shift).unwrap_or(0))
+    fn __lshift__(&self, py: Python<'_>, shift: u32) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get().checked_shl(shift).unwrap_or(0))
     }
 
-    fn __rshift__(&self, shift: u32) -> SquareSet {
-        SquareSet::new(self.get().checked_shr(shift).unwrap_or(0))
+    fn __rshift__(&self, py: Python<'_>, shift: u32) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get().checked_shr(shift).unwrap_or(0))
     }
 
     fn __ilshift__(&self, shift: u32) {
@@ -355,8 +553,8 @@ impl SquareSet {
     }
 
     /// The set flipped vertically (rank 1 to rank 8).
-    fn mirror(&self) -> SquareSet {
-        SquareSet::new(self.get().swap_bytes())
+    fn mirror(&self, py: Python<'_>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get().swap_bytes())
     }
 
     /// Every subset of the set, as int masks, the empty one first.
@@ -393,12 +591,12 @@ impl SquareSet {
         Ok((slf.get_type().into_any(), (slf.get().get(),)))
     }
 
-    fn __copy__(&self) -> SquareSet {
-        SquareSet::new(self.get())
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get())
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> SquareSet {
-        SquareSet::new(self.get())
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<SquareSet>> {
+        SquareSet::object(py, self.get())
     }
 
     fn __repr__(&self) -> String {
@@ -529,4 +727,154 @@ pub fn flip_diagonal(mask: u64) -> u64 {
 #[pyfunction]
 pub fn flip_anti_diagonal(mask: u64) -> u64 {
     bb(mask).flip_anti_diagonal().0
+}
+
+/// The `Board.pieces` that PyO3 generated, for the calls that [`board_pieces`] does not
+/// take itself.
+static PIECES_FALLBACK: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// `Board.pieces(piece_type, color)` as CPython calls it (`METH_FASTCALL | METH_KEYWORDS`),
+/// for the common call: an int type and a bool colour given by position. The method is
+/// the hot call of `SquareSet` loops, and PyO3's wrapper (its trampoline, the general
+/// argument parser, the `bool` extraction) costs about 200 instructions per call where
+/// this costs about 60. Any other call goes to PyO3's method, unchanged.
+unsafe extern "C" fn board_pieces(
+    slf: *mut pyo3::ffi::PyObject,
+    args: *const *mut pyo3::ffi::PyObject,
+    nargs: pyo3::ffi::Py_ssize_t,
+    kwnames: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython calls methods with the interpreter attached (the GIL held).
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: for METH_FASTCALL | METH_KEYWORDS CPython passes `nargs` positional
+    // arguments followed by one per name in `kwnames` (a tuple, or null for none), all
+    // borrowed for the call, in an array that may be null when there are none; `slf` is
+    // the instance, already checked to be a `Board`.
+    let (slf, all) = unsafe {
+        let names = Borrowed::from_ptr_or_opt(py, kwnames).map_or(0, |n| n.len().unwrap_or(0));
+        let count = nargs as usize + names;
+        (
+            Bound::from_borrowed_ptr(py, slf),
+            if args.is_null() || count == 0 {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(args, count)
+            },
+        )
+    };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if let ([piece_type, color], true) = (all, kwnames.is_null()) {
+            // SAFETY: both are borrowed references that live for the call (above).
+            let (piece_type, color) = unsafe {
+                (
+                    Borrowed::from_ptr(py, *piece_type),
+                    Borrowed::from_ptr(py, *color),
+                )
+            };
+            let color = if color.is(PyBool::new(py, true)) {
+                Some(true)
+            } else if color.is(PyBool::new(py, false)) {
+                Some(false)
+            } else {
+                None
+            };
+            if let (Some(color), true, Ok(board)) = (
+                color,
+                piece_type.is_exact_instance_of::<PyInt>(),
+                slf.cast::<crate::board::Board>(),
+            ) {
+                // CPython's ints 1 to 6 are shared objects: compared by address, the usual
+                // piece type is found without a conversion.
+                let ints = square_ints(py)?;
+                let piece_type = match ints[1..=6]
+                    .iter()
+                    .position(|i| i.as_ptr() == piece_type.as_ptr())
+                {
+                    Some(i) => i as i64 + 1,
+                    None => piece_type.extract::<i64>()?,
+                };
+                let mask = board.try_borrow()?.pieces_mask(piece_type, color)?;
+                return SquareSet::object(py, mask).map(|set| set.into_any().into_bound(py));
+            }
+        }
+        pieces_fallback(py, &slf, all, kwnames)
+    }));
+    match result {
+        Ok(Ok(set)) => set.into_ptr(),
+        Ok(Err(err)) => {
+            err.restore(py);
+            std::ptr::null_mut()
+        }
+        Err(_) => {
+            PyRuntimeError::new_err("quadboard: Board.pieces panicked").restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// Calls PyO3's `Board.pieces` with the arguments as CPython passed them.
+fn pieces_fallback<'py>(
+    py: Python<'py>,
+    slf: &Bound<'py, PyAny>,
+    all: &[*mut pyo3::ffi::PyObject],
+    kwnames: *mut pyo3::ffi::PyObject,
+) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: the pointers are borrowed references that live for the call, and `kwnames`
+    // is null or a tuple of strings (see `board_pieces`).
+    let (items, names) = unsafe {
+        let items: Vec<Bound<'py, PyAny>> = all
+            .iter()
+            .map(|&p| Bound::from_borrowed_ptr(py, p))
+            .collect();
+        let names = Borrowed::from_ptr_or_opt(py, kwnames).map(|n| n.to_owned());
+        (items, names)
+    };
+    let named = names.as_ref().map_or(Ok(0), |n| n.len())?;
+    let positional = items.len() - named;
+    let mut call_args = vec![slf.clone()];
+    call_args.extend_from_slice(&items[..positional]);
+    let kwargs = match names {
+        Some(names) => {
+            let kwargs = PyDict::new(py);
+            for (name, value) in names.try_iter()?.zip(&items[positional..]) {
+                kwargs.set_item(name?, value)?;
+            }
+            Some(kwargs)
+        }
+        None => None,
+    };
+    let original = PIECES_FALLBACK
+        .get(py)
+        .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))?;
+    original
+        .bind(py)
+        .call(PyTuple::new(py, call_args)?, kwargs.as_ref())
+}
+
+/// Replaces `Board.pieces` with a C function (`board_pieces`), keeping PyO3's method for
+/// the calls it does not take. Called once, when the module is made.
+pub fn install_fast_paths(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let board = py.get_type::<crate::board::Board>();
+    let original = board.getattr("pieces")?;
+    let def = Box::leak(Box::new(pyo3::ffi::PyMethodDef {
+        ml_name: c"pieces".as_ptr(),
+        ml_meth: pyo3::ffi::PyMethodDefPointer {
+            PyCFunctionFastWithKeywords: board_pieces,
+        },
+        ml_flags: pyo3::ffi::METH_FASTCALL | pyo3::ffi::METH_KEYWORDS,
+        ml_doc: c"pieces($self, piece_type, color)\n--\n\n\
+                  The squares of the pieces of a type and colour."
+            .as_ptr(),
+    }));
+    // SAFETY: `board` is a type object, `def` lives for the rest of the process (leaked
+    // once per module), and `PyDescr_NewMethod` returns a new reference or null with an
+    // exception set.
+    let descr = unsafe {
+        Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDescr_NewMethod(board.as_type_ptr(), def))?
+    };
+    PIECES_FALLBACK
+        .set(py, original.unbind())
+        .map_err(|_| PyRuntimeError::new_err("Board.pieces installed twice"))?;
+    board.setattr("pieces", descr)
 }
