@@ -24,8 +24,9 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
-    /// square and counters, whether or not it is legal.
-    pub(crate) pos: Position,
+    /// square and counters, whether or not it is legal. Boxed: `Position` is aligned to 64
+    /// bytes, more than CPython gives the objects it allocates (see `lib.rs`).
+    pub(crate) pos: Box<Position>,
     /// Whether `pos` is a board the library's move generator does not serve (no king,
     /// several kings, pawns on a back rank, the side not to move in check): its moves,
     /// checks and outcomes then come from [`crate::rules`].
@@ -226,7 +227,7 @@ impl Board {
     /// A board on a legal position, with an empty stack.
     pub fn from_position(pos: Position, chess960: bool) -> Board {
         Board {
-            pos,
+            pos: Box::new(pos),
             loose: false,
             castling_raw: pos.castling_rooks(),
             stack: Vec::new(),
@@ -242,7 +243,7 @@ impl Board {
         let castling_raw = setup.castling_rooks;
         let (pos, loose) = position_of(setup, chess960);
         Board {
-            pos,
+            pos: Box::new(pos),
             loose,
             castling_raw,
             stack: Vec::new(),
@@ -257,7 +258,7 @@ impl Board {
     /// clears it).
     pub fn set_setup(&mut self, setup: Setup) {
         self.castling_raw = setup.castling_rooks;
-        (self.pos, self.loose) = position_of(setup, self.chess960);
+        (*self.pos, self.loose) = position_of(setup, self.chess960);
         self.stack.clear();
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
@@ -359,7 +360,7 @@ impl Board {
     /// [`rules::play`].
     fn play(&mut self, m: QMove, known_legal: bool) -> PyResult<()> {
         let entry = Entry {
-            before: self.pos,
+            before: *self.pos,
             loose: self.loose,
             castling_raw: self.castling_raw,
             m,
@@ -399,9 +400,10 @@ impl Board {
         }
         if m == QMove::NULL {
             match self.pos.null_move() {
-                Ok(next) if !self.loose => self.pos = next,
+                Ok(next) if !self.loose => *self.pos = next,
                 _ => {
-                    (self.pos, self.loose) = position_of(rules::play_null(&self.pos), self.chess960)
+                    (*self.pos, self.loose) =
+                        position_of(rules::play_null(&self.pos), self.chess960)
                 }
             }
         } else if known_legal || (!self.loose && self.pos.is_legal(m)) {
@@ -414,7 +416,7 @@ impl Board {
                     self.fen_text()
                 ))
             })?;
-            (self.pos, self.loose) = position_of(setup, self.chess960);
+            (*self.pos, self.loose) = position_of(setup, self.chess960);
         }
         self.castling_raw = raw_after;
         if self.promoted.any() {
@@ -570,7 +572,7 @@ impl Board {
         if self.pos.halfmoves() >= 99 && !self.loose {
             for &m in self.pos.legal_moves().iter() {
                 if !is_zeroing(&self.pos, m) {
-                    let mut child = self.pos;
+                    let mut child = *self.pos;
                     child.play_unchecked(m);
                     if child.has_legal_moves() {
                         return true;
@@ -594,7 +596,7 @@ impl Board {
         }
         !self.loose
             && self.pos.legal_moves().iter().any(|&m| {
-                let mut child = self.pos;
+                let mut child = *self.pos;
                 child.play_unchecked(m);
                 let key = child.repetition_key();
                 keys.iter().filter(|&&k| k == key).count() >= 2
@@ -1079,7 +1081,7 @@ impl Board {
         let Some(e) = self.stack.pop() else {
             return Err(PyIndexError::new_err("pop from empty move stack"));
         };
-        self.pos = e.before;
+        *self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
         self.promoted = match self.promoted_log.last() {
@@ -1750,7 +1752,7 @@ impl Board {
     /// A line of legal moves in SAN with move numbers: `1. e4 e5 2. Nf3` (`1... e5` when
     /// black moves first). `IllegalMoveError` names the first illegal move.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mut board = Board::from_position(self.pos, self.chess960);
+        let mut board = Board::from_position(*self.pos, self.chess960);
         board.loose = self.loose;
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
@@ -2242,7 +2244,7 @@ impl Board {
         let result = cold(slf.py(), "transform")?.call1((slf, f))?;
         let result = result.cast::<Board>()?.borrow();
         let mut this = slf.borrow_mut();
-        this.pos = result.pos;
+        *this.pos = *result.pos;
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
@@ -2581,7 +2583,7 @@ impl Board {
     fn root_board(&self) -> Board {
         match self.stack.first() {
             Some(e) => Board {
-                pos: e.before,
+                pos: Box::new(e.before),
                 loose: e.loose,
                 castling_raw: e.castling_raw,
                 stack: Vec::new(),
@@ -2594,7 +2596,7 @@ impl Board {
                 listed: Listed::default(),
             },
             None => Board {
-                pos: self.pos,
+                pos: self.pos.clone(),
                 loose: self.loose,
                 castling_raw: self.castling_raw,
                 stack: Vec::new(),
@@ -2626,7 +2628,7 @@ impl Board {
         };
         let dropped = self.stack.len() - keep;
         Ok(Board {
-            pos: self.pos,
+            pos: self.pos.clone(),
             loose: self.loose,
             castling_raw: self.castling_raw,
             stack: self.stack[dropped..].to_vec(),
@@ -2658,7 +2660,7 @@ impl Board {
         let mut setup = self.edit_setup();
         edit(&mut setup);
         self.castling_raw = setup.castling_rooks;
-        (self.pos, self.loose) = position_of(setup, self.chess960);
+        (*self.pos, self.loose) = position_of(setup, self.chess960);
     }
 }
 

@@ -16,6 +16,22 @@ pub mod polyglot;
 pub mod rules;
 pub mod squareset;
 
+// CPython allocates objects 16-byte aligned, so a class's Rust value must not ask for more:
+// placed in the object at a 64-byte offset from a 16-byte address, a `Position` (aligned to
+// 64 for copy-make) would be misaligned, which is undefined behaviour (a debug build
+// aborts on it). `Board` keeps its position in a box for that reason.
+const _: () = {
+    use core::mem::align_of;
+    assert!(align_of::<board::Board>() <= 16);
+    assert!(align_of::<board::LegalMoveGenerator>() <= 16);
+    assert!(align_of::<board::PseudoLegalMoveGenerator>() <= 16);
+    assert!(align_of::<moves::Move>() <= 16);
+    assert!(align_of::<squareset::SquareSet>() <= 16);
+    assert!(align_of::<pgn_tree::GameData>() <= 16);
+    assert!(align_of::<pgn::GameReader>() <= 16);
+    assert!(align_of::<polyglot::BookFile>() <= 16);
+};
+
 /// The module `quadboard._quadboard`.
 #[pymodule]
 fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -692,7 +692,7 @@ pub struct GameData {
 
 /// Reads `text` (one game's movetext, or a whole game) from `root`.
 fn build<'a>(text: &'a [u8], root: &Board) -> Builder<'a> {
-    let mut builder = Builder::new(text, root.pos);
+    let mut builder = Builder::new(text, *root.pos);
     let mut reader = Reader::new(text);
     // Text after a result is read on (python-chess does): later library games feed the
     // same builder.
@@ -847,7 +847,7 @@ impl GameData {
                 m: nodes[i].m,
             }
         }));
-        board.pos = self.tree.pos[idx];
+        *board.pos = self.tree.pos[idx];
         board.castling_raw = board.pos.castling_rooks();
         board
     }
@@ -1339,7 +1339,7 @@ impl GameData {
             .iter()
             .map(|b| {
                 let mut board = self.root.clone();
-                board.pos = b.pos;
+                *board.pos = b.pos;
                 board.castling_raw = b.pos.castling_rooks();
                 (b.san.clone(), board)
             })

@@ -94,7 +94,11 @@ fn captures_come_least_valuable_mover_first() {
             .map(|&m| pos.moved_role(m).expect("a piece moves"))
             .collect();
         let pawns = movers.iter().take_while(|&&r| r == Role::Pawn).count();
-        let kings = movers.iter().rev().take_while(|&&r| r == Role::King).count();
+        let kings = movers
+            .iter()
+            .rev()
+            .take_while(|&&r| r == Role::King)
+            .count();
         assert!(
             free.windows(2).all(|w| w[0] <= w[1])
                 && !movers[pawns..].contains(&Role::Pawn)
