@@ -50,6 +50,10 @@ pub struct Board {
     /// The legal moves last listed by `legal_moves` and the position they are of, so that
     /// `push` of a listed move skips finding and checking it again.
     pub(crate) listed: Listed,
+    /// python-chess's `ep_square` where it differs from the position's: python-chess keeps
+    /// whatever a FEN, an assignment or an edit left (a square no pawn can have passed),
+    /// the position only a square that can hold. `None` when they agree; moves clear it.
+    pub(crate) ep_kept: Option<Option<Square>>,
 }
 
 /// The legal moves of one position as listed to Python, each with the library move it
@@ -234,6 +238,7 @@ impl Board {
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
             listed: Listed::default(),
+            ep_kept: None,
         }
     }
 
@@ -241,6 +246,7 @@ impl Board {
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
         let castling_raw = setup.castling_rooks;
         let (pos, loose) = position_of(setup, chess960);
+        let ep_kept = (pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         Board {
             pos,
             loose,
@@ -250,7 +256,13 @@ impl Board {
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
             listed: Listed::default(),
+            ep_kept,
         }
+    }
+
+    /// python-chess's `ep_square`: the one kept (see `ep_kept`), else the position's.
+    fn py_ep(&self) -> Option<Square> {
+        self.ep_kept.unwrap_or_else(|| self.pos.ep_square())
     }
 
     /// Replaces the position by a setup (an edit: the stack is cleared, as python-chess
@@ -258,6 +270,7 @@ impl Board {
     pub fn set_setup(&mut self, setup: Setup) {
         self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
+        self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         self.stack.clear();
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
@@ -267,6 +280,7 @@ impl Board {
     fn edit_setup(&self) -> Setup {
         let mut setup = self.pos.to_setup();
         setup.castling_rooks = self.castling_raw;
+        setup.ep_square = self.py_ep();
         setup
     }
 
@@ -343,6 +357,27 @@ impl Board {
         moves.contains(&candidate).then_some(candidate)
     }
 
+    /// A move to write or test (`san`, `lan`, `gives_check`): legal, or pseudo-legal as
+    /// python-chess also takes there (a pinned piece's move, a king's step into check);
+    /// `IllegalMoveError` otherwise.
+    fn writable(&self, m: Move) -> PyResult<QMove> {
+        match self.to_legal(m, true) {
+            Some(q) => Ok(q),
+            None => self
+                .to_pseudo_legal(m)
+                .ok_or_else(|| self.legal(m).unwrap_err()),
+        }
+    }
+
+    /// The SAN of a legal or pseudo-legal move (see [`Board::writable`]).
+    fn san_any(&self, q: QMove) -> String {
+        if self.loose || !self.pos.is_legal(q) {
+            rules::san(&self.pos, q)
+        } else {
+            self.pos.to_san(q).to_string()
+        }
+    }
+
     /// [`Board::to_legal`] or `IllegalMoveError`.
     fn legal(&self, m: Move) -> PyResult<QMove> {
         self.to_legal(m, true).ok_or_else(|| {
@@ -417,6 +452,7 @@ impl Board {
             (self.pos, self.loose) = position_of(setup, self.chess960);
         }
         self.castling_raw = raw_after;
+        self.ep_kept = None;
         if self.promoted.any() {
             self.promoted_log.push((self.stack.len(), self.promoted));
         }
@@ -442,7 +478,7 @@ impl Board {
     fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
-            "fen" => Ok(self.pos.ep_square()),
+            "fen" => Ok(self.py_ep()),
             "xfen" => {
                 let us = self.pos.turn();
                 let pawns = self
@@ -471,6 +507,12 @@ impl Board {
     /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`); on a
     /// standard board, `KQkq` from the corner rooks whatever the number of kings.
     fn write_fen(&self, setup: &Setup, shredder: bool) -> String {
+        let mut setup = *setup;
+        if self.loose {
+            // python-chess writes the rights that hold (none without the king and rook).
+            setup.castling_rooks = self.clean_rights();
+        }
+        let setup = &setup;
         if shredder {
             return setup.to_fen(CastlingMode::Chess960);
         }
@@ -665,10 +707,11 @@ impl Board {
     }
 
     /// An error for SAN on a board the library does not play on.
-    /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
-    /// (moves only take rights away), else those that hold ([`rules::clean_castling`]).
+    /// python-chess's `clean_castling_rights()`: the rights as set that hold
+    /// ([`rules::clean_castling`]).
     fn clean_rights(&self) -> Bitboard {
-        if self.stack.is_empty() && self.castling_raw.any() {
+        // Rights assigned after moves need cleaning too: the test costs a few instructions.
+        if self.castling_raw.any() {
             rules::clean_castling(
                 self.pos.board(),
                 self.castling_raw,
@@ -990,7 +1033,7 @@ impl Board {
     /// possible, as python-chess keeps it), else None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.pos.ep_square().map(|s| s.index() as u8)
+        self.py_ep().map(|s| s.index() as u8)
     }
 
     /// Whether an en passant capture is legal.
@@ -1082,6 +1125,7 @@ impl Board {
         self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
+        self.ep_kept = None;
         self.promoted = match self.promoted_log.last() {
             Some(&(at, mask)) if at == self.stack.len() => {
                 self.promoted_log.pop();
@@ -1160,14 +1204,22 @@ impl Board {
         .to_uci()
     }
 
-    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); `IllegalMoveError` if not legal.
+    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
+    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
     fn san(&self, m: &Bound<'_, Move>) -> PyResult<String> {
         let m = *m.get();
         if m.is_null() {
             return Ok("--".to_owned());
         }
-        let q = self.legal(m)?;
-        Ok(self.san_of(q))
+        let q = self.writable(m)?;
+        Ok(self.san_any(q))
+    }
+
+    /// The move's SAN, then the move made (see `san` and `push`).
+    fn san_and_push(&mut self, m: &Bound<'_, Move>) -> PyResult<String> {
+        let san = self.san(m)?;
+        self.push(m)?;
+        Ok(san)
     }
 
     /// Whether the move is legal here.
@@ -1289,10 +1341,10 @@ impl Board {
         self.pos.key()
     }
 
-    /// Whether the legal move gives check; `IllegalMoveError` if not legal.
+    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
     fn gives_check(&self, m: &Bound<'_, Move>) -> PyResult<bool> {
-        let q = self.legal(*m.get())?;
-        if self.loose {
+        let q = self.writable(*m.get())?;
+        if self.loose || !self.pos.is_legal(q) {
             let (after, _) = position_of(
                 rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
                 self.chess960,
@@ -1638,10 +1690,28 @@ impl Board {
         self.move_iter(py, moves, from_mask, to_mask, |_| true)
     }
 
-    /// The legal en passant captures.
-    fn generate_legal_ep<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+    /// The legal en passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
         let moves = self.legal_qmoves();
-        self.move_iter(py, moves, u64::MAX, u64::MAX, QMove::is_en_passant)
+        self.move_iter(py, moves, from_mask, to_mask, QMove::is_en_passant)
+    }
+
+    /// The pseudo-legal en passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.pseudo_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, QMove::is_en_passant)
     }
 
     /// The legal move from one square to another: a pawn reaching the last rank promotes
@@ -1726,8 +1796,8 @@ impl Board {
         if m.is_null() {
             return Ok("--".to_owned());
         }
-        let q = self.legal(m)?;
-        let san = self.san_of(q);
+        let q = self.writable(m)?;
+        let san = self.san_any(q);
         if q.is_castle() {
             return Ok(san);
         }
@@ -1821,13 +1891,18 @@ impl Board {
     }
 
     /// Puts a piece on a square (None empties it).
-    #[pyo3(signature = (square, piece, promoted = false))]
+    #[pyo3(signature = (square, piece, promoted = None))]
     fn set_piece_at(
         &mut self,
         square: i64,
         piece: Option<&Bound<'_, PyAny>>,
-        promoted: bool,
+        promoted: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
+        // python-chess tests the flag's truth (programs pass None or 0 too).
+        let promoted = promoted
+            .map(|p| p.is_truthy())
+            .transpose()?
+            .unwrap_or(false);
         let square = Square::new(square_arg(square)?);
         let mut setup = self.edit_setup();
         setup.board.remove_piece_at(square);
@@ -1996,6 +2071,85 @@ impl Board {
         STARTING_FEN
     }
 
+    /// The variant's names, as python-chess lists them.
+    #[classattr]
+    fn aliases() -> Vec<&'static str> {
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ]
+    }
+
+    /// `".rtbw"`: the suffix of the variant's Syzygy WDL tables.
+    #[classattr]
+    fn tbw_suffix() -> &'static str {
+        ".rtbw"
+    }
+
+    /// `".rtbz"`: the suffix of the variant's Syzygy DTZ tables.
+    #[classattr]
+    fn tbz_suffix() -> &'static str {
+        ".rtbz"
+    }
+
+    /// The magic bytes of the variant's Syzygy WDL tables.
+    #[classattr]
+    fn tbw_magic() -> &'static [u8] {
+        b"\x71\xe8\x23\x5d"
+    }
+
+    /// The magic bytes of the variant's Syzygy DTZ tables.
+    #[classattr]
+    fn tbz_magic() -> &'static [u8] {
+        b"\xd7\x66\x0c\xa5"
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbw_suffix() -> Option<&'static str> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbz_suffix() -> Option<&'static str> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbw_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbz_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    /// False: kings may not stand next to each other.
+    #[classattr]
+    fn connected_kings() -> bool {
+        false
+    }
+
+    /// True: each side has one king.
+    #[classattr]
+    fn one_king() -> bool {
+        true
+    }
+
+    /// False: captures are not compulsory.
+    #[classattr]
+    fn captures_compulsory() -> bool {
+        false
+    }
+
     /// A board of an EPD line and its operations: `(board, operations)`.
     #[classmethod]
     #[pyo3(signature = (epd, *, chess960 = false))]
@@ -2021,6 +2175,7 @@ impl Board {
     fn apply_mirror(&mut self) {
         let mirrored = self.mirrored();
         self.pos = mirrored.pos;
+        self.ep_kept = mirrored.ep_kept;
         self.loose = mirrored.loose;
         self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
@@ -2144,8 +2299,7 @@ impl Board {
             [
                 slf.get_type().into_any(),
                 root_fen.into_pyobject(py)?.into_any(),
-                root.pos
-                    .ep_square()
+                root.py_ep()
                     .map(|s| s.index() as u8)
                     .into_pyobject(py)?
                     .into_any(),
@@ -2156,6 +2310,12 @@ impl Board {
             ],
         )?;
         Ok((rebuild, args))
+    }
+
+    #[setter(chess960)]
+    fn set_chess960_flag(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+        self.edit_keeping_stack(|_| {});
     }
 
     #[setter]
@@ -2244,6 +2404,7 @@ impl Board {
         let result = result.cast::<Board>()?.borrow();
         let mut this = slf.borrow_mut();
         this.pos = result.pos;
+        this.ep_kept = result.ep_kept;
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
@@ -2338,13 +2499,7 @@ impl LegalMoveGenerator {
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
-            .map(|&m| {
-                if board.loose {
-                    board.to_py(&board.pos, m).to_uci()
-                } else {
-                    board.pos.to_san(m).to_string()
-                }
-            })
+            .map(|&m| board.san_of(m))
             .collect();
         format!("<LegalMoveGenerator ({})>", sans.join(", "))
     }
@@ -2593,6 +2748,7 @@ impl Board {
                 },
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
+                ep_kept: None,
             },
             None => Board {
                 pos: self.pos,
@@ -2603,6 +2759,7 @@ impl Board {
                 promoted: self.promoted,
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
+                ep_kept: self.ep_kept,
             },
         }
     }
@@ -2640,6 +2797,7 @@ impl Board {
                 .map(|&(at, mask)| (at - dropped, mask))
                 .collect(),
             listed: Listed::default(),
+            ep_kept: self.ep_kept,
         })
     }
 
@@ -2660,6 +2818,7 @@ impl Board {
         edit(&mut setup);
         self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
+        self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
     }
 }
 
@@ -2702,7 +2861,19 @@ impl PseudoLegalMoveGenerator {
         let moves: Vec<String> = board
             .pseudo_qmoves()
             .iter()
-            .map(|&m| board.to_py(&board.pos, m).to_uci())
+            .map(|&m| {
+                // python-chess writes the legal ones in SAN, the others in UCI.
+                let legal = if board.loose {
+                    rules::legal_moves(&board.pos).contains(&m)
+                } else {
+                    board.pos.is_legal(m)
+                };
+                if legal {
+                    board.san_of(m)
+                } else {
+                    board.to_py(&board.pos, m).to_uci()
+                }
+            })
             .collect();
         format!("<PseudoLegalMoveGenerator ({})>", moves.join(", "))
     }

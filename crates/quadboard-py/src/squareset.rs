@@ -4,10 +4,25 @@
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
+use pyo3::types::{PyInt, PyIterator, PyTuple};
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The iterator `SquareSet.carry_rippler` returns: the library's subsets, one at a time.
+#[pyclass(module = "quadboard")]
+pub struct Subsets(quadboard_chess::bitboard::Subsets);
+
+#[pymethods]
+impl Subsets {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<u64> {
+        self.0.next().map(|b| b.0)
+    }
+}
 
 /// Reads a square argument: an int in 0..63, or `ValueError` naming it.
 pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -359,11 +374,10 @@ impl SquareSet {
         SquareSet::new(self.get().swap_bytes())
     }
 
-    /// Every subset of the set, as int masks, the empty one first.
-    fn carry_rippler<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, Bitboard(self.get()).subsets().map(|b| b.0))?
-            .into_any()
-            .try_iter()
+    /// Every subset of the set, as int masks, the empty one first, made one at a time
+    /// (a set of 40 squares has 2**40 subsets: a list of them would not fit in memory).
+    fn carry_rippler(&self) -> Subsets {
+        Subsets(Bitboard(self.get()).subsets())
     }
 
     /// 64 booleans, square a1 first.
