@@ -747,6 +747,9 @@ impl Board {
         if san == "--" || san == "Z0" || san == "0000" || san == "@@@@" {
             return Ok(QMove::NULL);
         }
+        if let Some((from, to, promotion)) = square_to_square(san) {
+            return self.find_san_move(san, from, to, promotion);
+        }
         let parsed = if self.loose {
             rules::parse_san(&self.pos, san)
         } else {
@@ -759,6 +762,37 @@ impl Board {
                 AmbiguousMoveError::new_err(format!("{e}: {}", self.fen_text()))
             }
         })
+    }
+
+    /// python-chess's reading of SAN that names both squares and no piece (`g1f3`,
+    /// `e2-e4`, `e7e8q`): the legal move `find_move` gives, whatever piece moves; a pawn
+    /// reaching the last rank must name its promotion.
+    fn find_san_move(&self, san: &str, from: u8, to: u8, promotion: Option<u8>) -> PyResult<QMove> {
+        let pawn_to_last = self
+            .pos
+            .board()
+            .by_role(Role::Pawn)
+            .contains(Square::new(from))
+            && Bitboard::BACKRANKS.contains(Square::new(to));
+        let wanted = match promotion {
+            None if pawn_to_last => Role::Queen as u8,
+            p => p.unwrap_or(0),
+        };
+        let m = Move {
+            from,
+            to,
+            promotion: wanted,
+        };
+        let q = self.to_legal(m, true).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
+        })?;
+        if promotion.unwrap_or(0) != wanted {
+            return Err(IllegalMoveError::new_err(format!(
+                "missing promotion piece type: {san:?} in {}",
+                self.fen_text()
+            )));
+        }
+        Ok(q)
     }
 
     fn parse_uci_move(&self, uci: &str) -> PyResult<QMove> {
@@ -2503,6 +2537,37 @@ impl LegalMoveGenerator {
             .collect();
         format!("<LegalMoveGenerator ({})>", sans.join(", "))
     }
+}
+
+/// The squares and promotion of SAN written as two squares without a piece letter
+/// (`g1f3`, `e2-e4`, `d7xc8=N+`): python-chess reads it as `find_move`, not as SAN.
+fn square_to_square(san: &str) -> Option<(u8, u8, Option<u8>)> {
+    let b = san.as_bytes();
+    let square = |f: u8, r: u8| {
+        ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
+            .then(|| (r - b'1') * 8 + (f - b'a'))
+    };
+    let from = square(*b.first()?, *b.get(1)?)?;
+    let mut i = 2;
+    if matches!(b.get(i), Some(b'-' | b'x')) {
+        i += 1;
+    }
+    let to = square(*b.get(i)?, *b.get(i + 1)?)?;
+    i += 2;
+    if b.get(i) == Some(&b'=') && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+        i += 1;
+    }
+    let promotion = match b.get(i).map(u8::to_ascii_lowercase) {
+        Some(c @ (b'n' | b'b' | b'r' | b'q' | b'k')) => {
+            i += 1;
+            Some(b" pnbrqk".iter().position(|&x| x == c)? as u8)
+        }
+        _ => None,
+    };
+    if matches!(b.get(i), Some(b'+' | b'#')) {
+        i += 1;
+    }
+    (i == b.len()).then_some((from, to, promotion))
 }
 
 /// Reads a piece type argument (1 = pawn ... 6 = king).

@@ -1,0 +1,131 @@
+"""Differences from python-chess 1.11 that tests/fuzz_api.py found, one test each, with
+python-chess as the oracle."""
+
+from __future__ import annotations
+
+import pickle
+
+import chess
+import pytest
+
+import quadboard
+
+# White's e2 rook is pinned by the e8 rook; black's king can step into the e-file.
+PINNED = "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1"
+
+
+def both(fen=chess.STARTING_FEN, chess960=False):
+    return chess.Board(fen, chess960=chess960), quadboard.Board(fen, chess960=chess960)
+
+
+def test_san_lan_and_gives_check_of_pseudo_legal_moves():
+    theirs, ours = both(PINNED)
+    illegal = [m for m in theirs.pseudo_legal_moves if not theirs.is_legal(m)]
+    assert illegal
+    for m in illegal:
+        q = quadboard.Move.from_uci(m.uci())
+        assert ours.san(q) == theirs.san(m)
+        assert ours.lan(q) == theirs.lan(m)
+        assert ours.gives_check(q) == theirs.gives_check(m)
+
+
+def test_san_and_push():
+    theirs, ours = both()
+    for uci in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]:
+        assert ours.san_and_push(quadboard.Move.from_uci(uci)) == \
+            theirs.san_and_push(chess.Move.from_uci(uci))
+    assert ours.fen() == theirs.fen()
+
+
+def test_en_passant_generators_take_masks():
+    fen = "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 2"
+    theirs, ours = both(fen)
+    for masks in [(), (chess.BB_C5,), (chess.BB_ALL, chess.BB_E6), (chess.BB_E5, chess.BB_D6)]:
+        assert [m.uci() for m in ours.generate_legal_ep(*masks)] == \
+            [m.uci() for m in theirs.generate_legal_ep(*masks)]
+        assert [m.uci() for m in ours.generate_pseudo_legal_ep(*masks)] == \
+            [m.uci() for m in theirs.generate_pseudo_legal_ep(*masks)]
+
+
+def test_chess960_flag_can_be_assigned():
+    fen = chess.Board.from_chess960_pos(0).fen()
+    theirs, ours = both(fen, chess960=True)
+    theirs.chess960 = ours.chess960 = False
+    assert ours.chess960 is False
+    assert ours.fen() == theirs.fen()
+    assert ours.castling_rights == theirs.castling_rights
+
+
+def test_variant_class_attributes():
+    for name in ["aliases", "tbw_suffix", "tbz_suffix", "tbw_magic", "tbz_magic",
+                 "pawnless_tbw_suffix", "pawnless_tbz_suffix", "pawnless_tbw_magic",
+                 "pawnless_tbz_magic", "connected_kings", "one_king", "captures_compulsory"]:
+        assert getattr(quadboard.Board, name) == getattr(chess.Board, name), name
+
+
+def test_move_xboard_and_hash():
+    for uci in ["e2e4", "e7e8q", "a2a1n", "0000"]:
+        ours, theirs = quadboard.Move.from_uci(uci), chess.Move.from_uci(uci)
+        assert ours.xboard() == theirs.xboard()
+        # Sets and dicts of moves iterate in the same order only with the same hash.
+        assert hash(ours) == hash(theirs)
+
+
+def test_move_generator_reprs_write_san_for_legal_moves_only():
+    theirs, ours = both(PINNED)
+    strip = lambda r: r[r.index(" ("):]  # noqa: E731  (python-chess writes its address)
+    assert strip(repr(ours.pseudo_legal_moves)) == strip(repr(theirs.pseudo_legal_moves))
+    theirs, ours = both("4k3/8/8/8/8/8/8/8 b - - 0 1")  # no white king: a loose board
+    assert strip(repr(ours.legal_moves)) == strip(repr(theirs.legal_moves))
+
+
+def test_set_piece_at_takes_any_promoted_flag():
+    theirs, ours = both()
+    for promoted in [None, 0, 1]:
+        theirs.set_piece_at(chess.E4, chess.Piece(chess.QUEEN, True), promoted)
+        ours.set_piece_at(quadboard.E4, quadboard.Piece(quadboard.QUEEN, True), promoted)
+        assert ours.promoted == theirs.promoted
+        assert ours.fen(promoted=True) == theirs.fen(promoted=True)
+
+
+def test_fen_of_a_loose_board_writes_the_rights_that_hold():
+    theirs, ours = both(chess.Board.from_chess960_pos(162).fen(), chess960=True)
+    theirs.clear_board()
+    ours.clear_board()
+    assert ours.fen() == theirs.fen()
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.push_uci("g1f3")
+        board.clear_board()
+        board.castling_rights = chess.BB_A1 | chess.BB_H1
+    assert ours.fen() == theirs.fen()
+    assert ours.castling_rights == theirs.castling_rights
+
+
+@pytest.mark.parametrize("edit", ["assign", "fen", "set_piece_at", "reset_board"])
+def test_ep_square_is_kept_as_set(edit):
+    theirs, ours = both()
+    for board in (theirs, ours):
+        if edit == "assign":
+            board.ep_square = chess.C3
+        elif edit == "fen":
+            board.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1")
+        else:
+            board.push_uci("a2a4")
+            if edit == "set_piece_at":
+                board.set_piece_at(chess.A4, chess.Piece(chess.ROOK, True))
+            else:
+                board.reset_board()
+    assert ours.ep_square == theirs.ep_square is not None
+    assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+    assert ours.fen() == theirs.fen()
+    twin = pickle.loads(pickle.dumps(ours))
+    assert twin.ep_square == ours.ep_square
+
+
+def test_carry_rippler_is_lazy():
+    # 2**64 subsets: a list of them never finishes.
+    subsets = quadboard.SquareSet(quadboard.BB_ALL).carry_rippler()
+    assert [next(subsets) for _ in range(3)] == [0, 1, 2]
+    small = quadboard.SquareSet(0b1011)
+    assert list(small.carry_rippler()) == list(chess.SquareSet(0b1011).carry_rippler())
