@@ -129,3 +129,15 @@ def test_carry_rippler_is_lazy():
     assert [next(subsets) for _ in range(3)] == [0, 1, 2]
     small = quadboard.SquareSet(0b1011)
     assert list(small.carry_rippler()) == list(chess.SquareSet(0b1011).carry_rippler())
+
+
+def test_san_naming_both_squares_is_read_as_find_move():
+    fen = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
+    for text in ["a1a8", "a1-a8+", "e1g1", "b7b8q", "b7b8=Q+", "b7b8", "h1h2", "e1e3"]:
+        results = []
+        for mod in (chess, quadboard):
+            try:
+                results.append(mod.Board(fen).parse_san(text).uci())
+            except ValueError as err:
+                results.append(type(err).__name__)
+        assert results[0] == results[1], text
