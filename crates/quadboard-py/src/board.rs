@@ -276,6 +276,16 @@ impl Board {
         self.promoted_log.clear();
     }
 
+    /// python-chess's `status()` flags as an int: the position's, and an en passant
+    /// square kept that the position refused (see `ep_kept`).
+    fn status_bits(&self) -> u32 {
+        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
+        match self.ep_kept {
+            Some(Some(_)) => flags | 1 << 9,
+            _ => flags,
+        }
+    }
+
     /// The setup to edit: the position with the castling rights as set.
     fn edit_setup(&self) -> Setup {
         let mut setup = self.pos.to_setup();
@@ -504,58 +514,69 @@ impl Board {
         self.write_fen(&setup, false)
     }
 
-    /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`); on a
-    /// standard board, `KQkq` from the corner rooks whatever the number of kings.
+    /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`).
     fn write_fen(&self, setup: &Setup, shredder: bool) -> String {
-        let mut setup = *setup;
-        if self.loose {
-            // python-chess writes the rights that hold (none without the king and rook).
-            setup.castling_rooks = self.clean_rights();
+        if !self.loose && self.castling_raw == setup.castling_rooks {
+            // A legal position whose rights are the ones set: the library writes them.
+            let mode = if shredder {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            return setup.to_fen(mode);
         }
-        let setup = &setup;
-        if shredder {
-            return setup.to_fen(CastlingMode::Chess960);
-        }
-        let fen = setup.to_fen(CastlingMode::Standard);
-        if self.chess960 || !self.loose {
-            return fen;
-        }
-        // A right is king side when its rook is not left of python-chess's king (the
-        // highest-square king of the colour, wherever it stands).
-        let rights = setup.castling_rooks;
+        // Otherwise python-chess's writer, on python-chess's rights (those set, once a
+        // move is made).
+        let rights = self.clean_rights();
+        let board = self.pos.board();
         let mut castling = String::new();
-        for (color, rooks) in [
-            (Color::White, [Square::H1, Square::A1]),
-            (Color::Black, [Square::H8, Square::A8]),
-        ] {
-            let king_file = rules::king(&self.pos, color).map_or(File::E, |k| k.file());
-            let held: Vec<Square> = rooks.into_iter().filter(|&r| rights.contains(r)).collect();
-            for &rook in &held {
-                let queen_side = rook.file() < king_file;
-                // The outermost rook of its side is written K or Q, any other by its file.
-                let outermost = held.iter().all(|&other| {
-                    (other.file() < king_file) != queen_side
-                        || if queen_side {
-                            other.file() >= rook.file()
-                        } else {
-                            other.file() <= rook.file()
-                        }
-                });
-                let letter = match (outermost, queen_side) {
-                    (true, true) => 'Q',
-                    (true, false) => 'K',
-                    (false, _) => rook.file().char().to_ascii_uppercase(),
-                };
-                castling.push(if color.is_white() {
-                    letter
+        for color in [Color::White, Color::Black] {
+            let back = Bitboard::rank(if color.is_white() {
+                Rank::First
+            } else {
+                Rank::Eighth
+            });
+            let case = |c: char| {
+                if color.is_white() {
+                    c.to_ascii_uppercase()
                 } else {
-                    letter.to_ascii_lowercase()
-                });
+                    c
+                }
+            };
+            let held = (rights & back).into_iter().rev();
+            if shredder {
+                castling.extend(held.map(|rook| case(rook.file().char())));
+                continue;
+            }
+            // python-chess's king: the highest non-promoted king of the colour; no king,
+            // no rights written.
+            let king = board.by_piece(quadboard_chess::Piece::new(color, Role::King));
+            let Some(king) = king.without(self.promoted).msb() else {
+                continue;
+            };
+            let rooks = board.by_piece(quadboard_chess::Piece::new(color, Role::Rook)) & back;
+            for rook in held {
+                let a_side = rook.file() < king.file();
+                let others = rooks.without(rook.bitboard());
+                let letter = if others
+                    .into_iter()
+                    .any(|other| (other.file() < rook.file()) == a_side)
+                {
+                    rook.file().char()
+                } else if a_side {
+                    'q'
+                } else {
+                    'k'
+                };
+                castling.push(case(letter));
             }
         }
         if castling.is_empty() {
             castling.push('-');
         }
+        let mut bare = *setup;
+        bare.castling_rooks = Bitboard::EMPTY;
+        let fen = bare.to_fen(CastlingMode::Standard);
         let mut fields: Vec<&str> = fen.split(' ').collect();
         if fields.len() > 2 {
             fields[2] = &castling;
@@ -707,11 +728,11 @@ impl Board {
     }
 
     /// An error for SAN on a board the library does not play on.
-    /// python-chess's `clean_castling_rights()`: the rights as set that hold
-    /// ([`rules::clean_castling`]).
+    /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
+    /// (python-chess assumes moves only take rights away, and keeps an assignment made
+    /// after them as it is), else those that hold ([`rules::clean_castling`]).
     fn clean_rights(&self) -> Bitboard {
-        // Rights assigned after moves need cleaning too: the test costs a few instructions.
-        if self.castling_raw.any() {
+        if self.stack.is_empty() && self.castling_raw.any() {
             rules::clean_castling(
                 self.pos.board(),
                 self.castling_raw,
@@ -1377,6 +1398,11 @@ impl Board {
 
     /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
     fn gives_check(&self, m: &Bound<'_, Move>) -> PyResult<bool> {
+        if m.get().is_null() {
+            // python-chess: whether the side not to move is in check.
+            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
+            return Ok(rules::checkers(&after).any());
+        }
         let q = self.writable(*m.get())?;
         if self.loose || !self.pos.is_legal(q) {
             let (after, _) = position_of(
@@ -2029,13 +2055,13 @@ impl Board {
 
     /// python-chess's `Status` flags: why the board is not a valid position.
     fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
+        let flags = self.status_bits();
         Ok(status_type(py)?.bind(py).call1((flags,))?.unbind())
     }
 
     /// Whether the board is a valid position (`status()` is empty).
     fn is_valid(&self) -> bool {
-        status_flags(&self.pos, self.castling_raw, self.clean_rights()) == 0
+        self.status_bits() == 0
     }
 
     /// The FEN with Shredder-FEN castling letters (`HAha`).
@@ -2353,8 +2379,11 @@ impl Board {
     }
 
     #[setter]
-    fn set_turn(&mut self, white: bool) {
+    fn set_turn(&mut self, white: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Any value, read by its truth (python-chess stores it as given).
+        let white = white.is_truthy()?;
         self.edit_keeping_stack(|s| s.turn = color_of(white));
+        Ok(())
     }
 
     #[setter]

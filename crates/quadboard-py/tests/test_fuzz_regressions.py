@@ -141,3 +141,33 @@ def test_san_naming_both_squares_is_read_as_find_move():
             except ValueError as err:
                 results.append(type(err).__name__)
         assert results[0] == results[1], text
+
+
+def test_rights_assigned_after_a_move_are_written_as_set():
+    # python-chess trusts the rights as set once the stack holds a move.
+    fen = "bqrkrnnb/pppppppp/8/8/8/4P3/PPPP1PPP/BQRKRNNB b KQkq - 0 1"
+    theirs, ours = both(fen)
+    for board in (theirs, ours):
+        board.push_uci("b7b6")
+        board.castling_rights = chess.BB_H1 | chess.BB_A8
+    assert ours.fen() == theirs.fen()
+    assert ours.castling_shredder_fen() == theirs.castling_shredder_fen()
+    assert ours.clean_castling_rights() == theirs.clean_castling_rights()
+
+
+def test_status_flags_an_en_passant_square_kept_by_an_edit():
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.push_uci("e2e4")
+        board.set_board_fen(chess.STARTING_BOARD_FEN)
+    assert int(ours.status()) == int(theirs.status()) != 0
+    assert ours.is_valid() == theirs.is_valid()
+
+
+def test_gives_check_of_the_null_move_and_turn_from_an_int():
+    # Black to move, the white king in check: the null move "gives check".
+    fen = "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1"
+    theirs, ours = both(fen)
+    assert ours.gives_check(quadboard.Move.null()) == theirs.gives_check(chess.Move.null())
+    theirs.turn = ours.turn = 1
+    assert ours.fen() == theirs.fen()
