@@ -128,6 +128,8 @@ pub struct Entry {
     pub castling_raw: Bitboard,
     /// The move, as the library writes it (castling king takes rook).
     pub m: QMove,
+    /// The board's `ep_kept` before the move (`pop` restores it).
+    pub ep_kept: Option<Option<Square>>,
 }
 
 /// Reads a FEN as a legal position; the error names what is wrong.
@@ -160,8 +162,19 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     if fields[5] == "0" {
         fields[5] = "1";
     }
-    Setup::from_fen(&fields.join(" "))
-        .map_err(|e| PyValueError::new_err(format!("invalid fen: {e}")))
+    // python-chess keeps any square name as the en passant square (`a1`, `e4`); the
+    // library reads only ranks 3 and 6, so others are set after reading.
+    let mut odd_ep = None;
+    if let [f @ b'a'..=b'h', r @ (b'1' | b'2' | b'4' | b'5' | b'7' | b'8')] = fields[3].as_bytes() {
+        odd_ep = Some(Square::new((r - b'1') * 8 + (f - b'a')));
+        fields[3] = "-";
+    }
+    let mut setup = Setup::from_fen(&fields.join(" "))
+        .map_err(|e| PyValueError::new_err(format!("invalid fen: {e}")))?;
+    if odd_ep.is_some() {
+        setup.ep_square = odd_ep;
+    }
+    Ok(setup)
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -408,6 +421,7 @@ impl Board {
             loose: self.loose,
             castling_raw: self.castling_raw,
             m,
+            ep_kept: self.ep_kept,
         };
         // python-chess's push keeps the rights as `clean_castling_rights()` gives them,
         // less those of the squares the move touches and, for a king move, its side's.
@@ -1098,8 +1112,9 @@ impl Board {
 
     /// Plies played since the game began: `2 * (fullmove_number - 1)`, plus 1 with black
     /// to move.
-    fn ply(&self) -> u32 {
-        2 * self.pos.fullmoves().saturating_sub(1) + u32::from(!self.pos.turn().is_white())
+    fn ply(&self) -> i64 {
+        // python-chess's arithmetic: -1 or -2 after `fullmove_number = 0`.
+        2 * (i64::from(self.pos.fullmoves()) - 1) + i64::from(!self.pos.turn().is_white())
     }
 
     /// The legal moves: iterable, with `len()` and `in`.
@@ -1180,7 +1195,7 @@ impl Board {
         self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
-        self.ep_kept = None;
+        self.ep_kept = e.ep_kept;
         self.promoted = match self.promoted_log.last() {
             Some(&(at, mask)) if at == self.stack.len() => {
                 self.promoted_log.pop();
@@ -2367,6 +2382,16 @@ impl Board {
                 moves.into_pyobject(py)?.into_any(),
                 board.chess960.into_pyobject(py)?.to_owned().into_any(),
                 root.promoted.0.into_pyobject(py)?.into_any(),
+                // The attributes now, which an assignment after the moves may have set.
+                (
+                    board.pos.turn().is_white(),
+                    board.castling_raw.0,
+                    board.py_ep().map(|s| s.index() as u8),
+                    board.pos.halfmoves(),
+                    board.pos.fullmoves(),
+                )
+                    .into_pyobject(py)?
+                    .into_any(),
             ],
         )?;
         Ok((rebuild, args))

@@ -171,3 +171,27 @@ def test_gives_check_of_the_null_move_and_turn_from_an_int():
     assert ours.gives_check(quadboard.Move.null()) == theirs.gives_check(chess.Move.null())
     theirs.turn = ours.turn = 1
     assert ours.fen() == theirs.fen()
+
+
+def test_en_passant_square_on_any_rank_and_pop_restores_a_kept_one():
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq a1 0 1"
+    theirs, ours = both(fen)
+    assert ours.ep_square == theirs.ep_square
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.ep_square = chess.E6
+        board.push_uci("g1f3")
+        board.pop()
+    assert ours.ep_square == theirs.ep_square == chess.E6
+
+
+def test_ply_after_fullmove_number_zero_and_pickle_after_assignments():
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.push_uci("e2e4")
+        board.fullmove_number = 0
+        board.castling_rights = chess.BB_A1
+    assert ours.ply() == theirs.ply() < 0
+    twin = pickle.loads(pickle.dumps(ours))
+    assert (twin.fen(), twin.castling_rights, twin.ply()) == \
+        (theirs.fen(), theirs.castling_rights, theirs.ply())
