@@ -195,3 +195,14 @@ def test_ply_after_fullmove_number_zero_and_pickle_after_assignments():
     twin = pickle.loads(pickle.dumps(ours))
     assert (twin.fen(), twin.castling_rights, twin.ply()) == \
         (theirs.fen(), theirs.castling_rights, theirs.ply())
+
+
+def test_base_board_is_its_own_class():
+    theirs, ours = chess.BaseBoard(), quadboard.BaseBoard()
+    assert repr(ours) == repr(theirs)
+    assert repr(quadboard.BaseBoard(None)) == repr(chess.BaseBoard(None))
+    assert isinstance(quadboard.Board(), quadboard.BaseBoard)
+    assert (ours == quadboard.Board()) == (theirs == chess.Board())
+    assert (quadboard.Board() == ours) == (chess.Board() == theirs)
+    assert repr(ours.copy()) == repr(theirs.copy())
+    assert repr(pickle.loads(pickle.dumps(ours))) == repr(theirs)
