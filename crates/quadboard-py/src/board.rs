@@ -1025,8 +1025,9 @@ impl Board {
 
     /// The FEN of the position (python-chess's: en passant only when a legal capture
     /// exists, X-FEN castling; `shredder=True` for Shredder-FEN castling letters).
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    #[pyo3(signature = (*, shredder = Flag(false), en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: Flag, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let shredder = shredder.0;
         let mut setup = self.pos.to_setup();
         setup.ep_square = self.ep_for(en_passant)?;
         let fen = self.write_fen(&setup, shredder);
@@ -1084,17 +1085,20 @@ impl Board {
     }
 
     /// Whether `color` may still castle on some side.
-    fn has_castling_rights(&self, color: bool) -> bool {
+    fn has_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         (self.clean_rights() & back_rank(color)).any()
     }
 
     /// Whether `color` may still castle king side (a right's rook above its king).
-    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+    fn has_kingside_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         self.side_rights(color, true)
     }
 
     /// Whether `color` may still castle queen side (a right's rook below its king).
-    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+    fn has_queenside_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         self.side_rights(color, false)
     }
 
@@ -1318,7 +1322,8 @@ impl Board {
     }
 
     /// Whether `color` alone lacks the material to mate.
-    fn has_insufficient_material(&self, color: bool) -> bool {
+    fn has_insufficient_material(&self, color: Flag) -> bool {
+        let color = color.0;
         has_insufficient_material(&self.pos, color_of(color))
     }
 
@@ -1362,22 +1367,25 @@ impl Board {
 
     /// How the game ended, or None: an `Outcome` with `termination` and `winner`.
     /// Claimable draws count only with `claim_draw=True`.
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn outcome(&self, py: Python<'_>, claim_draw: Flag) -> PyResult<Option<Py<PyAny>>> {
+        let claim_draw = claim_draw.0;
         self.outcome_parts(claim_draw)
             .map(|(name, winner)| make_outcome(py, name, winner))
             .transpose()
     }
 
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn is_game_over(&self, claim_draw: Flag) -> bool {
+        let claim_draw = claim_draw.0;
         self.outcome_parts(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn result(&self, claim_draw: Flag) -> &'static str {
+        let claim_draw = claim_draw.0;
         match self.outcome_parts(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
@@ -1402,7 +1410,8 @@ impl Board {
     }
 
     /// The square of `color`'s king (the highest, when it has several).
-    fn king(&self, color: bool) -> Option<u8> {
+    fn king(&self, color: Flag) -> Option<u8> {
+        let color = color.0;
         rules::king(&self.pos, color_of(color)).map(|s| s.index() as u8)
     }
 
@@ -1484,7 +1493,8 @@ impl Board {
     }
 
     /// The mask of the pieces of a type (1 = pawn ... 6 = king) and colour.
-    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+    fn pieces_mask(&self, piece_type: i64, color: Flag) -> PyResult<u64> {
+        let color = color.0;
         Ok(self
             .pos
             .board()
@@ -1496,8 +1506,9 @@ impl Board {
     }
 
     /// The squares of the pieces of a type and colour.
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.pieces_mask(piece_type, color)?))
+    fn pieces(&self, piece_type: i64, color: Flag) -> PyResult<SquareSet> {
+        let color = color.0;
+        Ok(SquareSet::new(self.pieces_mask(piece_type, Flag(color))?))
     }
 
     /// The occupied squares.
@@ -1591,10 +1602,11 @@ impl Board {
     #[pyo3(signature = (color, square, occupied = None))]
     fn attackers_mask(
         &self,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
+        let color = color.0;
         let square = Square::new(square_arg(square)?);
         let board = self.pos.board();
         let occupied = match occupied {
@@ -1608,24 +1620,28 @@ impl Board {
     #[pyo3(signature = (color, square, occupied = None))]
     fn attackers(
         &self,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(
-            self.attackers_mask(color, square, occupied)?,
-        ))
+        let color = color.0;
+        Ok(SquareSet::new(self.attackers_mask(
+            Flag(color),
+            square,
+            occupied,
+        )?))
     }
 
     /// Whether a piece of `color` attacks the square.
     #[pyo3(signature = (color, square, occupied = None))]
     fn is_attacked_by(
         &self,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
+        let color = color.0;
+        Ok(self.attackers_mask(Flag(color), square, occupied)? != 0)
     }
 
     /// The pieces giving check to the side to move.
@@ -1640,19 +1656,22 @@ impl Board {
 
     /// The line a piece of `color` on `square` is pinned to its king along, or every
     /// square when it is not pinned.
-    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+    fn pin_mask(&self, color: Flag, square: i64) -> PyResult<u64> {
+        let color = color.0;
         let square = Square::new(square_arg(square)?);
         Ok(rules::pin_mask(&self.pos, color_of(color), square).0)
     }
 
     /// [`Board::pin_mask`] as a `SquareSet`.
-    fn pin(&self, color: bool, square: i64) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.pin_mask(color, square)?))
+    fn pin(&self, color: Flag, square: i64) -> PyResult<SquareSet> {
+        let color = color.0;
+        Ok(SquareSet::new(self.pin_mask(Flag(color), square)?))
     }
 
     /// Whether a piece of `color` on `square` is pinned to its king.
-    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.pin_mask(color, square)? != u64::MAX)
+    fn is_pinned(&self, color: Flag, square: i64) -> PyResult<bool> {
+        let color = color.0;
+        Ok(self.pin_mask(Flag(color), square)? != u64::MAX)
     }
 
     /// Whether a pseudo-legal move would leave the mover's king attacked. For any other
@@ -2082,7 +2101,7 @@ impl Board {
     /// The FEN with Shredder-FEN castling letters (`HAha`).
     #[pyo3(signature = (*, en_passant = "legal", promoted = None))]
     fn shredder_fen(&self, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        self.fen(true, en_passant, promoted)
+        self.fen(Flag(true), en_passant, promoted)
     }
 
     /// The castling field of the FEN in X-FEN (`KQkq`, a file letter for an inner rook).
@@ -2093,7 +2112,7 @@ impl Board {
 
     /// The castling field in Shredder-FEN (`HAha`).
     fn castling_shredder_fen(&self) -> PyResult<String> {
-        let fen = self.fen(true, "fen", None)?;
+        let fen = self.fen(Flag(true), "fen", None)?;
         Ok(fen.split(' ').nth(2).unwrap_or("-").to_owned())
     }
 
@@ -2284,13 +2303,16 @@ impl Board {
     }
 
     /// The Chess960 number of this position if it is a start position, else None.
-    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    #[pyo3(signature = (*, ignore_turn = Flag(false), ignore_castling = Flag(false), ignore_counters = Flag(true)))]
     fn chess960_pos(
         &self,
-        ignore_turn: bool,
-        ignore_castling: bool,
-        ignore_counters: bool,
+        ignore_turn: Flag,
+        ignore_castling: Flag,
+        ignore_counters: Flag,
     ) -> Option<u16> {
+        let ignore_turn = ignore_turn.0;
+        let ignore_castling = ignore_castling.0;
+        let ignore_counters = ignore_counters.0;
         let mut setup = self.pos.to_setup();
         if !ignore_counters && (setup.halfmoves != 0 || setup.fullmoves != 1) {
             return None;
@@ -2434,14 +2456,17 @@ impl Board {
     }
 
     /// The board in chess figurines (see python-chess's `Board.unicode`).
-    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "\u{2b58}", orientation = true))]
+    #[pyo3(signature = (*, invert_color = Flag(false), borders = Flag(false), empty_square = "\u{2b58}", orientation = Flag(true)))]
     fn unicode(
         slf: &Bound<'_, Self>,
-        invert_color: bool,
-        borders: bool,
+        invert_color: Flag,
+        borders: Flag,
         empty_square: &str,
-        orientation: bool,
+        orientation: Flag,
     ) -> PyResult<String> {
+        let invert_color = invert_color.0;
+        let borders = borders.0;
+        let orientation = orientation.0;
         cold(slf.py(), "unicode")?
             .call1((slf, invert_color, borders, empty_square, orientation))?
             .extract()
@@ -2449,14 +2474,15 @@ impl Board {
 
     /// The position as EPD, with `opcode=value` operations (moves in SAN, strings
     /// quoted, None for an opcode alone).
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    #[pyo3(signature = (*, shredder = Flag(false), en_passant = "legal", promoted = None, **operations))]
     fn epd(
         slf: &Bound<'_, Self>,
-        shredder: bool,
+        shredder: Flag,
         en_passant: &str,
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
+        let shredder = shredder.0;
         let operations = match operations {
             Some(o) => o.clone(),
             None => PyDict::new(slf.py()),
@@ -2622,6 +2648,18 @@ fn square_to_square(san: &str) -> Option<(u8, u8, Option<u8>)> {
         i += 1;
     }
     (i == b.len()).then_some((from, to, promotion))
+}
+
+/// A flag or colour argument read by its truth, as python-chess reads them (`1`, `0` and
+/// `None` as well as `True` and `False`).
+pub struct Flag(pub bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Flag> {
+        obj.is_truthy().map(Flag)
+    }
 }
 
 /// Reads a piece type argument (1 = pawn ... 6 = king).

@@ -206,3 +206,17 @@ def test_base_board_is_its_own_class():
     assert (quadboard.Board() == ours) == (chess.Board() == theirs)
     assert repr(ours.copy()) == repr(theirs.copy())
     assert repr(pickle.loads(pickle.dumps(ours))) == repr(theirs)
+
+
+def test_colours_and_flags_read_by_their_truth():
+    theirs, ours = both("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    for color in (0, 1):
+        assert int(ours.pieces(quadboard.PAWN, color)) == int(theirs.pieces(chess.PAWN, color))
+        assert ours.king(color) == theirs.king(color)
+        assert ours.has_kingside_castling_rights(color) == \
+            theirs.has_kingside_castling_rights(color)
+        assert int(ours.attackers(color, quadboard.E5)) == int(theirs.attackers(color, chess.E5))
+        assert ours.is_pinned(color, quadboard.C3) == theirs.is_pinned(color, chess.C3)
+    assert ours.outcome(claim_draw=1) == theirs.outcome(claim_draw=1)
+    assert ours.result(claim_draw=0) == theirs.result(claim_draw=0)
+    assert ours.unicode(borders=1, orientation=0) == theirs.unicode(borders=1, orientation=0)
