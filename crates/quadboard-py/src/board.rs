@@ -1417,7 +1417,31 @@ impl Board {
 
     /// The Polyglot key, equal to python-chess's `chess.polyglot.zobrist_hash(board)`.
     fn zobrist_hash(&self) -> u64 {
-        self.pos.key()
+        if !self.loose && self.ep_kept.is_none() && self.castling_raw == self.pos.castling_rooks() {
+            return self.pos.key();
+        }
+        // python-chess's hasher on what python-chess holds: the rights its
+        // `has_*_castling_rights` see, an en passant square kept as set (a1 read as none).
+        use quadboard_chess::zobrist;
+        let board = self.pos.board();
+        let turn = self.pos.turn();
+        let mut key = zobrist::board_key(board);
+        if turn.is_white() {
+            key ^= zobrist::white_to_move();
+        }
+        for color in [Color::White, Color::Black] {
+            for side in [
+                quadboard_chess::CastlingSide::KingSide,
+                quadboard_chess::CastlingSide::QueenSide,
+            ] {
+                let king_side = side == quadboard_chess::CastlingSide::KingSide;
+                if self.side_rights(color.is_white(), king_side) {
+                    key ^= zobrist::castling(color, side);
+                }
+            }
+        }
+        let ep = self.py_ep().filter(|ep| ep.index() != 0);
+        key ^ zobrist::en_passant_key(board, turn, ep)
     }
 
     /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
@@ -2905,7 +2929,7 @@ impl Board {
                 },
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
-                ep_kept: None,
+                ep_kept: e.ep_kept,
             },
             None => Board {
                 pos: self.pos,

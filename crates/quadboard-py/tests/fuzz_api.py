@@ -33,8 +33,12 @@ from collections import Counter
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import chess as C  # python-chess, the oracle
+import chess.pgn  # noqa: F401  (C.pgn)
+import chess.polyglot  # noqa: F401  (C.polyglot)
 
 import quadboard as Q
+import quadboard.pgn  # noqa: F401  (Q.pgn)
+import quadboard.polyglot  # noqa: F401  (Q.polyglot)
 
 LIBS = (C, Q)
 
@@ -749,8 +753,11 @@ def known(key: str) -> bool:
 
 class Fuzzer:
     def __init__(self, seed: int, verbose: int = 1, max_examples: int = 2,
-                 assignments: bool = True, legal_only: bool = False) -> None:
+                 assignments: bool = True, legal_only: bool = False,
+                 pgn_share: float = 0.1) -> None:
         self.seed = seed
+        # The share of episodes that build PGN game trees.
+        self.pgn_share = pgn_share
         # Whether boards stay legal positions: built from games, never edited.
         self.legal_only = legal_only
         # Whether episodes assign attributes (turn, castling_rights, ...) between calls.
@@ -949,7 +956,8 @@ class Fuzzer:
                                     o.pseudo_legal_moves.count(), bool(o.pseudo_legal_moves),
                                     list(o.legal_moves), list(o.pseudo_legal_moves)))
         elif k == 7:
-            self.both(boards, lines, "str", "str(b), repr(b)", lambda o, m: (str(o), repr(o)))
+            self.both(boards, lines, "str", "str(b), repr(b), chess.polyglot.zobrist_hash(b)",
+                      lambda o, m: (str(o), repr(o), m.polyglot.zobrist_hash(o)))
         elif k == 8:
             self.both(boards, lines, "move_stack copy", "b.copy(stack=1).move_stack",
                       lambda o, m: ([x.uci() for x in o.copy(stack=1).move_stack],
@@ -1231,9 +1239,121 @@ class Fuzzer:
         self.both((None, None), lines, f"chess.{name}", text,
                   lambda o, m: getattr(m, name)(*[realize(a, m) for a in args]), check_state=False)
 
+    def pgn_episode(self) -> None:
+        """A game tree built by the API (variations, comments, NAGs, headers, promotions
+        and removals), then exported, walked and read back."""
+        rng = self.rng
+        lines: List[str] = []
+        fen, c960 = self.pool.pick(rng) if rng.random() < 0.3 else (C.STARTING_FEN, False)
+        setup = fen != C.STARTING_FEN
+        text = "g = chess.pgn.Game()" + (f"; g.setup(chess.Board({fen!r}, chess960={c960}))"
+                                         if setup else "")
+
+        def make(o, m):
+            g = m.pgn.Game()
+            if setup:
+                g.setup(m.Board(fen, chess960=c960))
+            return g
+        a, b = self.both((None, None), lines, "pgn Game", text, make, check_state=False)
+        games = (a[1], b[1])
+        nodes = [(games[0], games[1])]
+        for step in range(rng.choice([5, 10, 20])):
+            i = rng.randrange(len(nodes))
+            pair = nodes[i]
+            board = pair[0].board()
+            legal = list(board.legal_moves)
+            op = rng.choice(["add", "add", "add", "main", "comment", "nag", "promote", "demote",
+                             "remove", "header", "starting_comment", "line", "clock", "eval"])
+            if op in ("add", "main") and legal:
+                uci = rng.choice(legal).uci()
+                meth = "add_variation" if op == "add" else "add_main_variation"
+                comment = rng.choice(["", "", "good", "a {brace}", "two\nlines"])
+                r = self.both(pair, lines, f"pgn {meth}", f"n{len(nodes)} = n{i}.{meth}(chess.Move.from_uci({uci!r}), comment={comment!r})",
+                              lambda o, m, meth=meth, uci=uci, comment=comment:
+                              getattr(o, meth)(m.Move.from_uci(uci), comment=comment),
+                              check_state=False)
+                if r[0][0] == "ok":
+                    nodes.append((r[0][1], r[1][1]))
+            elif op == "line" and legal:
+                b2 = board.copy()
+                ucis = []
+                for _ in range(rng.randrange(1, 5)):
+                    ms = list(b2.legal_moves)
+                    if not ms:
+                        break
+                    mv = rng.choice(ms)
+                    ucis.append(mv.uci())
+                    b2.push(mv)
+                r = self.both(pair, lines, "pgn add_line", f"n{len(nodes)} = n{i}.add_line({ucis!r})",
+                              lambda o, m, ucis=ucis: o.add_line([m.Move.from_uci(u) for u in ucis],
+                                                                 comment="end", nags=[1]),
+                              check_state=False)
+                if r[0][0] == "ok":
+                    nodes.append((r[0][1], r[1][1]))
+            elif op == "comment":
+                val = rng.choice(["", "x", " spaced ", "[%clk 0:01:02]", "a}b"])
+                self.both(pair, lines, "pgn comment", f"n{i}.comment = {val!r}",
+                          lambda o, m, val=val: setattr(o, "comment", val), check_state=False)
+            elif op == "starting_comment" and i:
+                val = rng.choice(["", "start", "s2"])
+                self.both(pair, lines, "pgn starting_comment", f"n{i}.starting_comment = {val!r}",
+                          lambda o, m, val=val: setattr(o, "starting_comment", val), check_state=False)
+            elif op == "nag" and i:
+                nag = rng.choice([1, 2, 3, 4, 5, 6, 10, 14, 18, 146])
+                self.both(pair, lines, "pgn nags", f"n{i}.nags.add({nag})",
+                          lambda o, m, nag=nag: o.nags.add(nag), check_state=False)
+            elif op in ("promote", "demote") and i:
+                meth = rng.choice(["promote", "demote", "promote_to_main"]) if op == "promote" else "demote"
+                self.both(pair, lines, f"pgn {meth}", f"n{i}.parent.{meth}(n{i})",
+                          lambda o, m, meth=meth: getattr(o.parent, meth)(o), check_state=False)
+            elif op == "remove" and i and rng.random() < 0.3:
+                self.both(pair, lines, "pgn remove_variation", f"n{i}.parent.remove_variation(n{i})",
+                          lambda o, m: o.parent.remove_variation(o), check_state=False)
+                nodes = [nodes[0]]  # the removed subtree's nodes are not used again
+            elif op == "header":
+                key = rng.choice(["Event", "White", "Result", "ECO", "Annotator", "Date", "Round"])
+                val = rng.choice(["x", "1-0", "*", "1/2-1/2", "A00", "?", "", "a \"q\""])
+                self.both(pair, lines, "pgn header", f"g.headers[{key!r}] = {val!r}",
+                          lambda o, m, key=key, val=val: o.game().headers.__setitem__(key, val),
+                          check_state=False)
+            elif op == "clock" and i:
+                secs = rng.choice([0, 1.5, 61, 3600.25])
+                self.both(pair, lines, "pgn set_clock", f"n{i}.set_clock({secs})",
+                          lambda o, m, secs=secs: (o.set_clock(secs), o.clock(), o.comment),
+                          check_state=False)
+            elif op == "eval" and i:
+                val = rng.choice(["[%eval 0.35]", "[%eval #-3]", "[%eval -1.20,18]",
+                                  "[%csl Ga1][%cal Ge2e4,Rd1d8]", "[%clk 1:02:03.5] x",
+                                  "[%emt 0:00:07]", "[%eval 0.35"])
+                self.both(pair, lines, "pgn eval", f"n{i}.comment = {val!r}",
+                          lambda o, m, val=val: (setattr(o, "comment", val), repr(o.eval()),
+                                                 o.eval_depth(), repr(o.arrows()), o.clock(),
+                                                 o.emt()),
+                          check_state=False)
+        # Everything a program reads back.
+        checks = [
+            ("str", lambda g, m: str(g)),
+            ("export", lambda g, m: g.accept(m.pgn.StringExporter(headers=True, variations=False,
+                                                                   comments=False))),
+            ("export columns", lambda g, m: g.accept(m.pgn.StringExporter(columns=40))),
+            ("mainline", lambda g, m: ([x.uci() for x in g.mainline_moves()],
+                                       [n.san() for n in g.mainline()],
+                                       g.end().board().fen(), g.end().ply(), g.end().turn())),
+            ("headers", lambda g, m: (list(g.headers.items()), repr(g.headers))),
+            ("walk", lambda g, m: walk(g)),
+            ("read back", lambda g, m: str(m.pgn.read_game(__import__("io").StringIO(str(g))))),
+            ("variation_san", lambda g, m: g.board().variation_san(list(g.mainline_moves()))),
+        ]
+        for name, fn in checks:
+            self.both(games, lines, f"pgn {name}", f"# {name}", lambda o, m, fn=fn: fn(o, m),
+                      check_state=False)
+
     def run_episode(self) -> None:
         r = self.rng.random()
         try:
+            if self.pgn_share and r < self.pgn_share:
+                self.pgn_episode()
+                return
             if r < 0.7:
                 self.board_episode()
             elif r < 0.8:
@@ -1247,6 +1367,21 @@ class Fuzzer:
                     self.module_episode()
         except (Found, Skip):
             pass
+
+
+def walk(game) -> List[Any]:
+    """Every node of a game: its move, comments, NAGs, ply, depth facts and board."""
+    out = []
+    stack = [game]
+    while stack:
+        node = stack.pop()
+        out.append((node.move.uci() if node.move else None, node.comment,
+                    getattr(node, "starting_comment", None), sorted(node.nags), node.ply(),
+                    node.is_mainline(), node.is_main_variation(), node.starts_variation(),
+                    node.is_end(), len(node.variations), node.board().fen(),
+                    node.san() if node.move else None))
+        stack.extend(reversed(node.variations))
+    return out
 
 
 def _inplace(t, op, v):

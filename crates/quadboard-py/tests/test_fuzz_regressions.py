@@ -220,3 +220,19 @@ def test_colours_and_flags_read_by_their_truth():
     assert ours.outcome(claim_draw=1) == theirs.outcome(claim_draw=1)
     assert ours.result(claim_draw=0) == theirs.result(claim_draw=0)
     assert ours.unicode(borders=1, orientation=0) == theirs.unicode(borders=1, orientation=0)
+
+
+def test_polyglot_key_of_boards_off_the_fast_path_and_root_keeps_the_en_passant_square():
+    import chess.polyglot
+    import quadboard.polyglot
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.push_uci("g1f3")
+        # Kept as set after a move, though no rook stands on b1: python-chess keys it.
+        board.castling_rights = chess.BB_B1 | chess.BB_H8
+    assert quadboard.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(theirs)
+    theirs, ours = both()
+    for board in (theirs, ours):
+        board.ep_square = chess.E6  # no pawn passed it: kept, and not keyed
+        board.push_uci("g1f3")
+    assert ours.root().ep_square == theirs.root().ep_square == chess.E6
