@@ -7,16 +7,24 @@ calls random public methods and attributes of ``Board`` with random valid and in
 arguments on python-chess's board and on quadboard's twin. After every call it compares
 the result (moves by UCI and ``repr``, sets as ints, everything else by value and type),
 the exception type raised (and that one is raised at all), and the whole board state.
-Separate episodes do the same for ``Move``, ``Piece``, ``SquareSet`` and the module's
-functions and constants.
+Separate episodes do the same for ``Move``, ``Piece``, ``SquareSet``, the module's
+functions and constants, and for ``chess.pgn`` game trees built through the API (exports,
+walks, read-back); boards' Polyglot keys are compared along the way.
 
 Every step is kept as source text, so each difference is printed as a program that shows
 it: run it with ``import chess`` on python-chess and on quadboard (tests/shim/).
+Differences are counted by kind (the method and how it differs); ``lenient:`` kinds are
+inputs python-chess refuses and quadboard takes, ``KNOWN_PREFIXES`` lists the kinds kept on
+purpose or not mended yet. python-chess's own crashes (an AssertionError inside it, a
+hang) skip the input.
 
-    python tests/fuzz_api.py --seconds 600            # fuzz for ten minutes
+    python tests/fuzz_api.py --seconds 600 --quiet    # ten minutes, a summary by kind
+    python tests/fuzz_api.py --no-junk --seconds 600  # valid arguments only (behaviour)
     python tests/fuzz_api.py --episodes 2000 --seed 7 # a fixed amount, reproducibly
 
-tests/test_fuzz_api.py runs a small seeded slice of it in CI.
+tests/test_fuzz_api.py runs a seeded slice of it in CI (legal positions, about 3 s). The
+process limits its address space to 4 GiB, so that a runaway allocation fails the process
+rather than the machine.
 """
 
 from __future__ import annotations
@@ -736,10 +744,16 @@ KNOWN_PREFIXES = (
     #   is_valid(), pop() and the FEN writer then see them);
     "constructor:", "set_fen: state", "set_board_fen: state", "set_castling_fen:",
     "set_piece_at: state [0, 1]", "status: value", "is_valid: value",
-    # - gives_check of the null move (python-chess: whether the side not to move is in
-    #   check).
+    # - gives_check of a move that is not even pseudo-legal (python-chess plays any
+    #   move there; quadboard refuses it with IllegalMoveError).
     "gives_check: ok vs raise/IllegalMoveError",
 )
+# Not listed, seen only with attribute assignment (the CI slice assigns none):
+# python-chess's repetition tests and draw claims pop the stack back to the last
+# irreversible move and push it again, which recomputes `turn`, the counters, castling
+# rights and the en passant square from the moves: a value assigned after the last
+# move is lost there (and in `outcome(claim_draw=True)`, `can_claim_draw()`, `result()`,
+# `is_game_over()`), and quadboard keeps it.
 
 
 def known(key: str) -> bool:
