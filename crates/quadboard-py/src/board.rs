@@ -5,7 +5,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyIterator, PyList, PyTuple, PyType};
 use quadboard_chess::position::FromFenError;
-use quadboard_chess::san::SanError;
 use quadboard_chess::{
     Bitboard, CastlingMode, Color, File, Move as QMove, MoveKind, Position, Rank, Reasons, Role,
     Setup, Square,
@@ -782,20 +781,84 @@ impl Board {
         if san == "--" || san == "Z0" || san == "0000" || san == "@@@@" {
             return Ok(QMove::NULL);
         }
-        if let Some((from, to, promotion)) = square_to_square(san) {
-            return self.find_san_move(san, from, to, promotion);
-        }
+        let castles = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
+        let long_castles = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+        let parts = if castles.contains(&san) || long_castles.contains(&san) {
+            None
+        } else {
+            // What python-chess's SAN grammar does not take is invalid, whatever the
+            // library's reader would make of it (`Pe4`, `e4!?`, `nf3`).
+            let parts = san_parts(san)
+                .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
+            if parts.role.is_none() {
+                if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
+                    return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
+                }
+            }
+            Some(parts)
+        };
         let parsed = if self.loose {
             rules::parse_san(&self.pos, san)
         } else {
             self.pos.parse_san(san)
         };
-        parsed.map_err(|e| match e {
-            SanError::Syntax(_) => InvalidMoveError::new_err(e.to_string()),
-            SanError::Illegal(_) => IllegalMoveError::new_err(format!("{e}: {}", self.fen_text())),
-            SanError::Ambiguous { .. } => {
-                AmbiguousMoveError::new_err(format!("{e}: {}", self.fen_text()))
+        match (parsed, parts) {
+            (Ok(q), _) => Ok(q),
+            (Err(_), Some(parts)) => self.match_san(san, parts),
+            (Err(_), None) => Err(IllegalMoveError::new_err(format!(
+                "illegal san: {san:?} in {}",
+                self.fen_text()
+            ))),
+        }
+    }
+
+    /// python-chess's matching of SAN the library's reader refused (`e8=K`): the legal moves from the squares the text allows to the target (not a
+    /// square of the side to move) with exactly its promotion.
+    fn match_san(&self, san: &str, parts: SanParts) -> PyResult<QMove> {
+        let board = self.pos.board();
+        let us = board.by_color(self.pos.turn());
+        let mut from_mask = Bitboard::FULL;
+        if let Some(file) = parts.file {
+            from_mask &= Bitboard::file(File::new(file));
+        }
+        if let Some(rank) = parts.rank {
+            from_mask &= Bitboard::rank(Rank::new(rank));
+        }
+        match parts.role {
+            Some(role) => from_mask &= board.by_role(role) & us,
+            None => {
+                from_mask &= board.by_role(Role::Pawn);
+                if parts.file.is_none() {
+                    from_mask &= Bitboard::file(Square::new(parts.to).file());
+                }
             }
+        }
+        let to = Square::new(parts.to);
+        let mut found = None;
+        for q in self.legal_qmoves() {
+            // python-chess tests castling's target mask against the rook, a square of the
+            // side to move, which the target never is.
+            if q.is_castle() {
+                continue;
+            }
+            let m = self.to_py(&self.pos, q);
+            let fits = from_mask.contains(Square::new(m.from))
+                && m.to == parts.to
+                && !us.contains(to)
+                && m.promotion == parts.promotion.unwrap_or(0);
+            if !fits {
+                continue;
+            }
+            if found.is_some() {
+                return Err(AmbiguousMoveError::new_err(format!(
+                    "ambiguous san: {san:?} in {}",
+                    self.fen_text()
+                )));
+            }
+            found = Some(q);
+        }
+        found.ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
         })
     }
 
@@ -831,6 +894,21 @@ impl Board {
     }
 
     fn parse_uci_move(&self, uci: &str) -> PyResult<QMove> {
+        let b = uci.as_bytes();
+        let promotes_to_pawn_or_king =
+            b.len() == 5 && matches!(b[4], b'p' | b'k') && Move::parse_uci(&uci[..4]).is_ok();
+        let drop = b.len() == 4
+            && b[1] == b'@'
+            && b"pnbrqk".contains(&b[0].to_ascii_lowercase())
+            && Square::from_ascii(&b[2..4]).is_ok();
+        if promotes_to_pawn_or_king || drop {
+            // python-chess reads these as UCI (a promotion to a pawn or king, a drop), and
+            // none is ever legal.
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                self.fen_text()
+            )));
+        }
         let m = Move::parse_uci(uci)?;
         if m.is_null() {
             return Ok(QMove::NULL);
@@ -2643,35 +2721,85 @@ impl LegalMoveGenerator {
     }
 }
 
-/// The squares and promotion of SAN written as two squares without a piece letter
-/// (`g1f3`, `e2-e4`, `d7xc8=N+`): python-chess reads it as `find_move`, not as SAN.
-fn square_to_square(san: &str) -> Option<(u8, u8, Option<u8>)> {
+/// SAN as python-chess's grammar reads it: an optional piece letter (`NBRQK`), file and
+/// rank of origin, `-` or `x`, the target square, a promotion letter (either case, after
+/// an optional `=`, a king too) and `+` or `#`.
+#[derive(Clone, Copy)]
+struct SanParts {
+    role: Option<Role>,
+    file: Option<u8>,
+    rank: Option<u8>,
+    to: u8,
+    /// The promotion's piece type (2 = knight ... 6 = king).
+    promotion: Option<u8>,
+}
+
+/// [`SanParts`] of the text, or `None` when python-chess's grammar does not take it.
+fn san_parts(san: &str) -> Option<SanParts> {
     let b = san.as_bytes();
-    let square = |f: u8, r: u8| {
-        ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
-            .then(|| (r - b'1') * 8 + (f - b'a'))
-    };
-    let from = square(*b.first()?, *b.get(1)?)?;
-    let mut i = 2;
-    if matches!(b.get(i), Some(b'-' | b'x')) {
-        i += 1;
-    }
-    let to = square(*b.get(i)?, *b.get(i + 1)?)?;
-    i += 2;
-    if b.get(i) == Some(&b'=') && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
-        i += 1;
-    }
-    let promotion = match b.get(i).map(u8::to_ascii_lowercase) {
-        Some(c @ (b'n' | b'b' | b'r' | b'q' | b'k')) => {
+    let mut i = 0;
+    let role = match b.first() {
+        Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K')) => {
             i += 1;
-            Some(b" pnbrqk".iter().position(|&x| x == c)? as u8)
+            Role::from_char(char::from(c))
         }
         _ => None,
     };
+    let is_file = |c: Option<&u8>| c.is_some_and(|c| (b'a'..=b'h').contains(c));
+    let is_rank = |c: Option<&u8>| c.is_some_and(|c| (b'1'..=b'8').contains(c));
+    // The target square is the last file-rank pair before the promotion and suffix: read
+    // greedily, then give back the pair if nothing is left for the target.
+    let start = i;
+    let mut file = None;
+    let mut rank = None;
+    if is_file(b.get(i)) {
+        file = Some(b[i] - b'a');
+        i += 1;
+    }
+    if is_rank(b.get(i)) {
+        rank = Some(b[i] - b'1');
+        i += 1;
+    }
+    if matches!(b.get(i), Some(b'-' | b'x')) {
+        i += 1;
+    }
+    let to = if is_file(b.get(i)) && is_rank(b.get(i + 1)) {
+        let to = (b[i + 1] - b'1') * 8 + (b[i] - b'a');
+        i += 2;
+        to
+    } else if i == start + 2 && file.is_some() && rank.is_some() {
+        // Only a square: it was the target.
+        let to = rank? * 8 + file?;
+        file = None;
+        rank = None;
+        to
+    } else {
+        return None;
+    };
+    let mut promotion = None;
+    let letter = if b.get(i) == Some(&b'=') {
+        b.get(i + 1)
+    } else {
+        b.get(i)
+    };
+    if let Some(&c) = letter {
+        if let Some(p) = b"nbrqk".iter().position(|&x| x == c.to_ascii_lowercase()) {
+            if c.is_ascii_alphabetic() {
+                i += if b.get(i) == Some(&b'=') { 2 } else { 1 };
+                promotion = Some(p as u8 + 2);
+            }
+        }
+    }
     if matches!(b.get(i), Some(b'+' | b'#')) {
         i += 1;
     }
-    (i == b.len()).then_some((from, to, promotion))
+    (i == b.len()).then_some(SanParts {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+    })
 }
 
 /// A flag or colour argument read by its truth, as python-chess reads them (`1`, `0` and

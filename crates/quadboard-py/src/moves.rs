@@ -127,8 +127,13 @@ impl Move {
         let to = Square::from_ascii(&bytes[2..4]).map_err(|_| invalid())?;
         let promotion = match bytes.get(4) {
             None => 0,
+            // Lower case only, as python-chess reads UCI.
             Some(&letter) => match Role::from_char(char::from(letter)) {
-                Some(role) if role != Role::Pawn && role != Role::King => role as u8,
+                Some(role)
+                    if role != Role::Pawn && role != Role::King && letter.is_ascii_lowercase() =>
+                {
+                    role as u8
+                }
                 _ => return Err(invalid()),
             },
         };

@@ -236,3 +236,20 @@ def test_polyglot_key_of_boards_off_the_fast_path_and_root_keeps_the_en_passant_
         board.ep_square = chess.E6  # no pawn passed it: kept, and not keyed
         board.push_uci("g1f3")
     assert ours.root().ep_square == theirs.root().ep_square == chess.E6
+
+
+@pytest.mark.parametrize("method,text", [
+    ("parse_san", "e8=K"), ("parse_san", "Pe4"), ("parse_san", "e4!?"), ("parse_san", "nf3"),
+    ("parse_san", "Kg1"), ("parse_san", "exd6e.p."), ("parse_san", "e8Q"),
+    ("push_uci", "a7a8Q"), ("push_uci", "e7e8k"), ("push_uci", "e7e8p"), ("push_uci", "Q@e4"),
+    ("parse_uci", "E2E4"),
+])
+def test_san_and_uci_errors_have_python_chess_classes(method, text):
+    fen = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+    outcomes = []
+    for mod in (chess, quadboard):
+        try:
+            outcomes.append(getattr(mod.Board(fen), method)(text).uci())
+        except ValueError as err:
+            outcomes.append(type(err).__name__)
+    assert outcomes[0] == outcomes[1]
