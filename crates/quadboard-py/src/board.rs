@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyIterator, PyList, PyTuple, PyType};
 use quadboard_chess::position::FromFenError;
+use quadboard_chess::san::SanError;
 use quadboard_chess::{
     Bitboard, CastlingMode, Color, File, Move as QMove, MoveKind, Position, Rank, Reasons, Role,
     Setup, Square,
@@ -783,33 +784,51 @@ impl Board {
         }
         let castles = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
         let long_castles = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
-        let parts = if castles.contains(&san) || long_castles.contains(&san) {
-            None
+        let side = if castles.contains(&san) {
+            Some(quadboard_chess::CastlingSide::KingSide)
+        } else if long_castles.contains(&san) {
+            Some(quadboard_chess::CastlingSide::QueenSide)
         } else {
-            // What python-chess's SAN grammar does not take is invalid, whatever the
-            // library's reader would make of it (`Pe4`, `e4!?`, `nf3`).
-            let parts = san_parts(san)
-                .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
-            if parts.role.is_none() {
-                if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
-                    return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
-                }
-            }
-            Some(parts)
+            None
         };
+        if let Some(side) = side {
+            return self
+                .legal_qmoves()
+                .into_iter()
+                .find(|q| q.castling_side() == Some(side))
+                .ok_or_else(|| {
+                    IllegalMoveError::new_err(format!(
+                        "illegal san: {san:?} in {}",
+                        self.fen_text()
+                    ))
+                });
+        }
+        // What python-chess's SAN grammar does not take is invalid, whatever the library's
+        // reader would make of it (`Pe4`, `e4!?`, `nf3`).
+        let parts = san_parts(san)
+            .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
+        if parts.role.is_none() {
+            if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
+                return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
+            }
+        }
         let parsed = if self.loose {
             rules::parse_san(&self.pos, san)
         } else {
             self.pos.parse_san(san)
         };
-        match (parsed, parts) {
-            (Ok(q), _) => Ok(q),
-            (Err(_), Some(parts)) => self.match_san(san, parts),
-            (Err(_), None) => Err(IllegalMoveError::new_err(format!(
-                "illegal san: {san:?} in {}",
+        parsed.or_else(|e| match e {
+            // Text the grammar takes and the library's reader does not (`e8=K`).
+            SanError::Syntax(_) => self.match_san(san, parts),
+            SanError::Illegal(_) => Err(IllegalMoveError::new_err(format!(
+                "{e}: {}",
                 self.fen_text()
             ))),
-        }
+            SanError::Ambiguous { .. } => Err(AmbiguousMoveError::new_err(format!(
+                "{e}: {}",
+                self.fen_text()
+            ))),
+        })
     }
 
     /// python-chess's matching of SAN the library's reader refused (`e8=K`): the legal moves from the squares the text allows to the target (not a
