@@ -31,6 +31,9 @@ from __future__ import annotations
 
 import argparse
 import copy
+import inspect
+import itertools
+import operator
 import pickle
 import random
 import re
@@ -1159,15 +1162,12 @@ class Fuzzer:
             def call(o, m, op=op, arg=arg):
                 s = o
                 v = realize(arg, m)
-                if op in ("|", "&", "^", "-", "==", "!=", "<", "<=", ">", ">="):
-                    return eval(f"s {op} v")
-                if op in ("<<", ">>"):
-                    return eval(f"s {op} v")
+                if op in BINARY:
+                    return BINARY[op](s, v)
                 if op == "~":
                     return ~s
                 if op.endswith("=") and op not in ("==", "!=", "<=", ">="):
-                    t = s
-                    t = eval(f"t {op[:-1]} v") if False else _inplace(t, op, v)
+                    t = _inplace(s, op, v)
                     return ("inplace", t is s, t)
                 if op == "rop":
                     return (v | s, v & s, v ^ s, v - s) if isinstance(v, int) else None
@@ -1177,8 +1177,7 @@ class Fuzzer:
                     r = getattr(s, op)()
                     if op == "carry_rippler":
                         # python-chess's is lazy: take a few subsets of big sets
-                        return ("next" in dir(r) or hasattr(r, "__next__"),
-                                list(__import__("itertools").islice(r, 300)))
+                        return (hasattr(r, "__next__"), list(itertools.islice(r, 300)))
                     return r
                 if op == "update" or op.endswith("_update") or op in ("union", "intersection", "difference", "symmetric_difference"):
                     return getattr(s, op)(*v)
@@ -1193,7 +1192,7 @@ class Fuzzer:
                 if op == "bool":
                     return bool(s)
                 if op == "index":
-                    return [1, 2, 3][:1] if False else __import__("operator").index(s)
+                    return operator.index(s)
                 if op == "str":
                     return str(s)
                 if op == "repr":
@@ -1218,21 +1217,17 @@ class Fuzzer:
                     return pickle.loads(pickle.dumps(s))
                 raise AssertionError(op)
             key = f"SquareSet {op}"
-            out = self.both(sets, lines, key, f"s {op} {source(arg)}", call, check_state=False)
+            self.both(sets, lines, key, f"s {op} {source(arg)}", call, check_state=False)
             # the sets may have changed in place
             if guarded(lambda: int(sets[0]))[1:] != guarded(lambda: int(sets[1]))[1:]:
                 self.report(f"{key}: state", lines, f"{int(sets[0])} vs {int(sets[1])}")
                 raise Found()
-            for i, r in enumerate(out):
-                if r[0] == "ok" and isinstance(r[1], tuple) and r[1] and r[1][0] == "inplace":
-                    pass
 
     def module_episode(self) -> None:
         rng = self.rng
         lines: List[str] = []
         ctx = Ctx(rng, self.pool, C.Board())
         name = rng.choice(MODULE_FUNCS)
-        import inspect
         params = list(inspect.signature(getattr(C, name)).parameters)
         args = []
         for p in params:
@@ -1396,6 +1391,11 @@ def walk(game) -> List[Any]:
                     node.san() if node.move else None))
         stack.extend(reversed(node.variations))
     return out
+
+
+BINARY = {"|": operator.or_, "&": operator.and_, "^": operator.xor, "-": operator.sub,
+          "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+          ">": operator.gt, ">=": operator.ge, "<<": operator.lshift, ">>": operator.rshift}
 
 
 def _inplace(t, op, v):
