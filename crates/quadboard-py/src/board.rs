@@ -2434,6 +2434,10 @@ impl Board {
         let ignore_turn = ignore_turn.0;
         let ignore_castling = ignore_castling.0;
         let ignore_counters = ignore_counters.0;
+        // python-chess refuses any en passant square it holds (a1 reads as none).
+        if self.py_ep().is_some_and(|ep| ep.index() != 0) {
+            return None;
+        }
         let mut setup = self.pos.to_setup();
         if !ignore_counters && (setup.halfmoves != 0 || setup.fullmoves != 1) {
             return None;

@@ -253,3 +253,10 @@ def test_san_and_uci_errors_have_python_chess_classes(method, text):
         except ValueError as err:
             outcomes.append(type(err).__name__)
     assert outcomes[0] == outcomes[1]
+
+
+def test_chess960_pos_refuses_a_kept_en_passant_square():
+    theirs, ours = chess.Board.from_chess960_pos(642), quadboard.Board.from_chess960_pos(642)
+    assert ours.chess960_pos() == theirs.chess960_pos() == 642
+    theirs.ep_square = ours.ep_square = chess.D6
+    assert ours.chess960_pos() == theirs.chess960_pos()
