@@ -54,6 +54,10 @@ pub struct Board {
     /// whatever a FEN, an assignment or an edit left (a square no pawn can have passed),
     /// the position only a square that can hold. `None` when they agree; moves clear it.
     pub(crate) ep_kept: Option<Option<Square>>,
+    /// Whether an attribute (`turn`, the counters, rights, en passant square) was assigned
+    /// while moves were on the stack: python-chess's draw claim then takes back moves and
+    /// makes them again (see [`Board::replay_claim_moves`]), which forgets such values.
+    pub(crate) assigned_after_moves: bool,
 }
 
 /// The legal moves of one position as listed to Python, each with the library move it
@@ -240,6 +244,73 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
+    /// Takes back the last move (the board as it was before it), or `None`.
+    fn take_back(&mut self) -> Option<Entry> {
+        let e = self.stack.pop()?;
+        self.pos = e.before;
+        self.loose = e.loose;
+        self.castling_raw = e.castling_raw;
+        self.ep_kept = e.ep_kept;
+        self.promoted = match self.promoted_log.last() {
+            Some(&(at, mask)) if at == self.stack.len() => {
+                self.promoted_log.pop();
+                mask
+            }
+            _ => Bitboard::EMPTY,
+        };
+        Some(e)
+    }
+
+    /// What python-chess's threefold claim leaves behind once an attribute was assigned
+    /// after moves: it takes back moves down to the last irreversible one (or all), then
+    /// makes them again, so that each position after them is recomputed from the moves.
+    fn replay_claim_moves(&mut self) {
+        if !self.assigned_after_moves {
+            return;
+        }
+        let mut taken = Vec::new();
+        while let Some(e) = self.take_back() {
+            taken.push(e.m);
+            if self.irreversible(self.to_py(&self.pos, e.m)) {
+                break;
+            }
+        }
+        for m in taken.into_iter().rev() {
+            // Each move was made from this same position before: it can be made again.
+            let _ = self.play(m, false);
+        }
+    }
+
+    /// [`Board::outcome_parts`], then the moves replayed where python-chess's claim of a
+    /// threefold repetition ran (see [`Board::replay_claim_moves`]).
+    fn outcome_claimed(&mut self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
+        let parts = self.outcome_parts(claim_draw);
+        if claim_draw && matches!(parts, None | Some(("THREEFOLD_REPETITION", _))) {
+            self.replay_claim_moves();
+        }
+        parts
+    }
+
+    /// python-chess's `is_irreversible` (see `Board::is_irreversible`).
+    fn irreversible(&self, m: Move) -> bool {
+        if self.zeroing_shape(m) || self.legal_ep().is_some() {
+            return true;
+        }
+        // python-chess's: the move touches a right's rook, or a king (not promoted) of a
+        // side that holds a right.
+        let rights = self.clean_rights();
+        let touched = touched(m);
+        let board = self.pos.board();
+        let kings = board.by_role(Role::King).without(self.promoted);
+        (rights & touched).any()
+            || [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
+                .into_iter()
+                .any(|(color, rank)| {
+                    (rights & Bitboard::rank(rank)).any()
+                        && (touched & kings & board.by_color(color)).any()
+                })
+    }
+
     /// A board on a legal position, with an empty stack.
     pub fn from_position(pos: Position, chess960: bool) -> Board {
         Board {
@@ -252,6 +323,7 @@ impl Board {
             promoted_log: Vec::new(),
             listed: Listed::default(),
             ep_kept: None,
+            assigned_after_moves: false,
         }
     }
 
@@ -270,6 +342,7 @@ impl Board {
             promoted_log: Vec::new(),
             listed: Listed::default(),
             ep_kept,
+            assigned_after_moves: false,
         }
     }
 
@@ -285,6 +358,7 @@ impl Board {
         (self.pos, self.loose) = position_of(setup, self.chess960);
         self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         self.stack.clear();
+        self.assigned_after_moves = false;
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
     }
@@ -1290,19 +1364,8 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let Some(e) = self.stack.pop() else {
+        let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty move stack"));
-        };
-        self.pos = e.before;
-        self.loose = e.loose;
-        self.castling_raw = e.castling_raw;
-        self.ep_kept = e.ep_kept;
-        self.promoted = match self.promoted_log.last() {
-            Some(&(at, mask)) if at == self.stack.len() => {
-                self.promoted_log.pop();
-                mask
-            }
-            _ => Bitboard::EMPTY,
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -1448,8 +1511,10 @@ impl Board {
 
     /// Whether a draw by threefold repetition can be claimed: the position occurred three
     /// times, or a legal move reaches one that occurred twice.
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.claim_threefold()
+    fn can_claim_threefold_repetition(&mut self) -> bool {
+        let claim = self.claim_threefold();
+        self.replay_claim_moves();
+        claim
     }
 
     /// Whether a draw by the fifty-move rule can be claimed now or with a legal move.
@@ -1458,32 +1523,32 @@ impl Board {
     }
 
     /// Either claim.
-    fn can_claim_draw(&self) -> bool {
-        self.claim_fifty() || self.claim_threefold()
+    fn can_claim_draw(&mut self) -> bool {
+        self.claim_fifty() || self.can_claim_threefold_repetition()
     }
 
     /// How the game ended, or None: an `Outcome` with `termination` and `winner`.
     /// Claimable draws count only with `claim_draw=True`.
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn outcome(&self, py: Python<'_>, claim_draw: Flag) -> PyResult<Option<Py<PyAny>>> {
+    fn outcome(&mut self, py: Python<'_>, claim_draw: Flag) -> PyResult<Option<Py<PyAny>>> {
         let claim_draw = claim_draw.0;
-        self.outcome_parts(claim_draw)
+        self.outcome_claimed(claim_draw)
             .map(|(name, winner)| make_outcome(py, name, winner))
             .transpose()
     }
 
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn is_game_over(&self, claim_draw: Flag) -> bool {
+    fn is_game_over(&mut self, claim_draw: Flag) -> bool {
         let claim_draw = claim_draw.0;
-        self.outcome_parts(claim_draw).is_some()
+        self.outcome_claimed(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn result(&self, claim_draw: Flag) -> &'static str {
+    fn result(&mut self, claim_draw: Flag) -> &'static str {
         let claim_draw = claim_draw.0;
-        match self.outcome_parts(claim_draw) {
+        match self.outcome_claimed(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
@@ -1976,23 +2041,7 @@ impl Board {
     /// Whether the move can never be undone: zeroing, losing castling rights, or giving up
     /// a legal en passant capture.
     fn is_irreversible(&self, m: &Bound<'_, Move>) -> bool {
-        let m = *m.get();
-        if self.zeroing_shape(m) || self.legal_ep().is_some() {
-            return true;
-        }
-        // python-chess's: the move touches a right's rook, or a king (not promoted) of a
-        // side that holds a right.
-        let rights = self.clean_rights();
-        let touched = touched(m);
-        let board = self.pos.board();
-        let kings = board.by_role(Role::King).without(self.promoted);
-        (rights & touched).any()
-            || [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
-                .into_iter()
-                .any(|(color, rank)| {
-                    (rights & Bitboard::rank(rank)).any()
-                        && (touched & kings & board.by_color(color)).any()
-                })
+        self.irreversible(*m.get())
     }
 
     /// Whether the move is castling king side.
@@ -2246,6 +2295,7 @@ impl Board {
     fn clear_stack(&mut self) {
         self.stack.clear();
         self.promoted_log.clear();
+        self.assigned_after_moves = false;
     }
 
     /// Always False: standard chess has no variant end.
@@ -3081,6 +3131,7 @@ impl Board {
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
                 ep_kept: e.ep_kept,
+                assigned_after_moves: false,
             },
             None => Board {
                 pos: self.pos,
@@ -3092,6 +3143,7 @@ impl Board {
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
                 ep_kept: self.ep_kept,
+                assigned_after_moves: false,
             },
         }
     }
@@ -3130,6 +3182,7 @@ impl Board {
                 .collect(),
             listed: Listed::default(),
             ep_kept: self.ep_kept,
+            assigned_after_moves: self.assigned_after_moves,
         })
     }
 
@@ -3151,6 +3204,7 @@ impl Board {
         self.castling_raw = setup.castling_rooks;
         (self.pos, self.loose) = position_of(setup, self.chess960);
         self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
+        self.assigned_after_moves |= !self.stack.is_empty();
     }
 }
 

@@ -260,3 +260,18 @@ def test_chess960_pos_refuses_a_kept_en_passant_square():
     assert ours.chess960_pos() == theirs.chess960_pos() == 642
     theirs.ep_square = ours.ep_square = chess.D6
     assert ours.chess960_pos() == theirs.chess960_pos()
+
+
+def test_draw_claims_replay_the_moves_after_an_assignment():
+    # python-chess's threefold claim takes back moves and makes them again: counters and
+    # the side assigned after the moves are recomputed from them.
+    results = []
+    for mod in (chess, quadboard):
+        board = mod.Board()
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3"]:
+            board.push_uci(uci)
+        board.halfmove_clock, board.fullmove_number = 40, 9
+        first = (board.can_claim_threefold_repetition(), board.fen())
+        board.fullmove_number = 20
+        results.append((first, board.outcome(claim_draw=True), board.fen()))
+    assert results[0] == results[1]
