@@ -51,6 +51,14 @@ pub struct Board {
     /// The legal moves last listed by `legal_moves` and the position they are of, so that
     /// `push` of a listed move skips finding and checking it again.
     pub(crate) listed: Listed,
+    /// python-chess's `ep_square` where it differs from the position's: python-chess keeps
+    /// whatever a FEN, an assignment or an edit left (a square no pawn can have passed),
+    /// the position only a square that can hold. `None` when they agree; moves clear it.
+    pub(crate) ep_kept: Option<Option<Square>>,
+    /// Whether an attribute (`turn`, the counters, rights, en passant square) was assigned
+    /// while moves were on the stack: python-chess's draw claim then takes back moves and
+    /// makes them again (see [`Board::replay_claim_moves`]), which forgets such values.
+    pub(crate) assigned_after_moves: bool,
 }
 
 /// The legal moves of one position as listed to Python, each with the library move it
@@ -125,6 +133,8 @@ pub struct Entry {
     pub castling_raw: Bitboard,
     /// The move, as the library writes it (castling king takes rook).
     pub m: QMove,
+    /// The board's `ep_kept` before the move (`pop` restores it).
+    pub ep_kept: Option<Option<Square>>,
 }
 
 /// Reads a FEN as a legal position; the error names what is wrong.
@@ -157,8 +167,19 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     if fields[5] == "0" {
         fields[5] = "1";
     }
-    Setup::from_fen(&fields.join(" "))
-        .map_err(|e| PyValueError::new_err(format!("invalid fen: {e}")))
+    // python-chess keeps any square name as the en passant square (`a1`, `e4`); the
+    // library reads only ranks 3 and 6, so others are set after reading.
+    let mut odd_ep = None;
+    if let [f @ b'a'..=b'h', r @ (b'1' | b'2' | b'4' | b'5' | b'7' | b'8')] = fields[3].as_bytes() {
+        odd_ep = Some(Square::new((r - b'1') * 8 + (f - b'a')));
+        fields[3] = "-";
+    }
+    let mut setup = Setup::from_fen(&fields.join(" "))
+        .map_err(|e| PyValueError::new_err(format!("invalid fen: {e}")))?;
+    if odd_ep.is_some() {
+        setup.ep_square = odd_ep;
+    }
+    Ok(setup)
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -224,6 +245,73 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
+    /// Takes back the last move (the board as it was before it), or `None`.
+    fn take_back(&mut self) -> Option<Entry> {
+        let e = self.stack.pop()?;
+        *self.pos = e.before;
+        self.loose = e.loose;
+        self.castling_raw = e.castling_raw;
+        self.ep_kept = e.ep_kept;
+        self.promoted = match self.promoted_log.last() {
+            Some(&(at, mask)) if at == self.stack.len() => {
+                self.promoted_log.pop();
+                mask
+            }
+            _ => Bitboard::EMPTY,
+        };
+        Some(e)
+    }
+
+    /// What python-chess's threefold claim leaves behind once an attribute was assigned
+    /// after moves: it takes back moves down to the last irreversible one (or all), then
+    /// makes them again, so that each position after them is recomputed from the moves.
+    fn replay_claim_moves(&mut self) {
+        if !self.assigned_after_moves {
+            return;
+        }
+        let mut taken = Vec::new();
+        while let Some(e) = self.take_back() {
+            taken.push(e.m);
+            if self.irreversible(self.to_py(&self.pos, e.m)) {
+                break;
+            }
+        }
+        for m in taken.into_iter().rev() {
+            // Each move was made from this same position before: it can be made again.
+            let _ = self.play(m, false);
+        }
+    }
+
+    /// [`Board::outcome_parts`], then the moves replayed where python-chess's claim of a
+    /// threefold repetition ran (see [`Board::replay_claim_moves`]).
+    fn outcome_claimed(&mut self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
+        let parts = self.outcome_parts(claim_draw);
+        if claim_draw && matches!(parts, None | Some(("THREEFOLD_REPETITION", _))) {
+            self.replay_claim_moves();
+        }
+        parts
+    }
+
+    /// python-chess's `is_irreversible` (see `Board::is_irreversible`).
+    fn irreversible(&self, m: Move) -> bool {
+        if self.zeroing_shape(m) || self.legal_ep().is_some() {
+            return true;
+        }
+        // python-chess's: the move touches a right's rook, or a king (not promoted) of a
+        // side that holds a right.
+        let rights = self.clean_rights();
+        let touched = touched(m);
+        let board = self.pos.board();
+        let kings = board.by_role(Role::King).without(self.promoted);
+        (rights & touched).any()
+            || [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
+                .into_iter()
+                .any(|(color, rank)| {
+                    (rights & Bitboard::rank(rank)).any()
+                        && (touched & kings & board.by_color(color)).any()
+                })
+    }
+
     /// A board on a legal position, with an empty stack.
     pub fn from_position(pos: Position, chess960: bool) -> Board {
         Board {
@@ -235,6 +323,8 @@ impl Board {
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
             listed: Listed::default(),
+            ep_kept: None,
+            assigned_after_moves: false,
         }
     }
 
@@ -242,6 +332,7 @@ impl Board {
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
         let castling_raw = setup.castling_rooks;
         let (pos, loose) = position_of(setup, chess960);
+        let ep_kept = (pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         Board {
             pos: Box::new(pos),
             loose,
@@ -251,7 +342,14 @@ impl Board {
             promoted: Bitboard::EMPTY,
             promoted_log: Vec::new(),
             listed: Listed::default(),
+            ep_kept,
+            assigned_after_moves: false,
         }
+    }
+
+    /// python-chess's `ep_square`: the one kept (see `ep_kept`), else the position's.
+    fn py_ep(&self) -> Option<Square> {
+        self.ep_kept.unwrap_or_else(|| self.pos.ep_square())
     }
 
     /// Replaces the position by a setup (an edit: the stack is cleared, as python-chess
@@ -259,15 +357,28 @@ impl Board {
     pub fn set_setup(&mut self, setup: Setup) {
         self.castling_raw = setup.castling_rooks;
         (*self.pos, self.loose) = position_of(setup, self.chess960);
+        self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         self.stack.clear();
+        self.assigned_after_moves = false;
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
+    }
+
+    /// python-chess's `status()` flags as an int: the position's, and an en passant
+    /// square kept that the position refused (see `ep_kept`).
+    fn status_bits(&self) -> u32 {
+        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
+        match self.ep_kept {
+            Some(Some(_)) => flags | 1 << 9,
+            _ => flags,
+        }
     }
 
     /// The setup to edit: the position with the castling rights as set.
     fn edit_setup(&self) -> Setup {
         let mut setup = self.pos.to_setup();
         setup.castling_rooks = self.castling_raw;
+        setup.ep_square = self.py_ep();
         setup
     }
 
@@ -344,6 +455,27 @@ impl Board {
         moves.contains(&candidate).then_some(candidate)
     }
 
+    /// A move to write or test (`san`, `lan`, `gives_check`): legal, or pseudo-legal as
+    /// python-chess also takes there (a pinned piece's move, a king's step into check);
+    /// `IllegalMoveError` otherwise.
+    fn writable(&self, m: Move) -> PyResult<QMove> {
+        match self.to_legal(m, true) {
+            Some(q) => Ok(q),
+            None => self
+                .to_pseudo_legal(m)
+                .ok_or_else(|| self.legal(m).unwrap_err()),
+        }
+    }
+
+    /// The SAN of a legal or pseudo-legal move (see [`Board::writable`]).
+    fn san_any(&self, q: QMove) -> String {
+        if self.loose || !self.pos.is_legal(q) {
+            rules::san(&self.pos, q)
+        } else {
+            self.pos.to_san(q).to_string()
+        }
+    }
+
     /// [`Board::to_legal`] or `IllegalMoveError`.
     fn legal(&self, m: Move) -> PyResult<QMove> {
         self.to_legal(m, true).ok_or_else(|| {
@@ -364,6 +496,7 @@ impl Board {
             loose: self.loose,
             castling_raw: self.castling_raw,
             m,
+            ep_kept: self.ep_kept,
         };
         // python-chess's push keeps the rights as `clean_castling_rights()` gives them,
         // less those of the squares the move touches and, for a king move, its side's.
@@ -419,6 +552,7 @@ impl Board {
             (*self.pos, self.loose) = position_of(setup, self.chess960);
         }
         self.castling_raw = raw_after;
+        self.ep_kept = None;
         if self.promoted.any() {
             self.promoted_log.push((self.stack.len(), self.promoted));
         }
@@ -444,7 +578,7 @@ impl Board {
     fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
-            "fen" => Ok(self.pos.ep_square()),
+            "fen" => Ok(self.py_ep()),
             "xfen" => {
                 let us = self.pos.turn();
                 let pawns = self
@@ -470,52 +604,69 @@ impl Board {
         self.write_fen(&setup, false)
     }
 
-    /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`); on a
-    /// standard board, `KQkq` from the corner rooks whatever the number of kings.
+    /// A FEN of a setup of this board: X-FEN castling (Shredder-FEN with `shredder`).
     fn write_fen(&self, setup: &Setup, shredder: bool) -> String {
-        if shredder {
-            return setup.to_fen(CastlingMode::Chess960);
+        if !self.loose && self.castling_raw == setup.castling_rooks {
+            // A legal position whose rights are the ones set: the library writes them.
+            let mode = if shredder {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            return setup.to_fen(mode);
         }
-        let fen = setup.to_fen(CastlingMode::Standard);
-        if self.chess960 || !self.loose {
-            return fen;
-        }
-        // A right is king side when its rook is not left of python-chess's king (the
-        // highest-square king of the colour, wherever it stands).
-        let rights = setup.castling_rooks;
+        // Otherwise python-chess's writer, on python-chess's rights (those set, once a
+        // move is made).
+        let rights = self.clean_rights();
+        let board = self.pos.board();
         let mut castling = String::new();
-        for (color, rooks) in [
-            (Color::White, [Square::H1, Square::A1]),
-            (Color::Black, [Square::H8, Square::A8]),
-        ] {
-            let king_file = rules::king(&self.pos, color).map_or(File::E, |k| k.file());
-            let held: Vec<Square> = rooks.into_iter().filter(|&r| rights.contains(r)).collect();
-            for &rook in &held {
-                let queen_side = rook.file() < king_file;
-                // The outermost rook of its side is written K or Q, any other by its file.
-                let outermost = held.iter().all(|&other| {
-                    (other.file() < king_file) != queen_side
-                        || if queen_side {
-                            other.file() >= rook.file()
-                        } else {
-                            other.file() <= rook.file()
-                        }
-                });
-                let letter = match (outermost, queen_side) {
-                    (true, true) => 'Q',
-                    (true, false) => 'K',
-                    (false, _) => rook.file().char().to_ascii_uppercase(),
-                };
-                castling.push(if color.is_white() {
-                    letter
+        for color in [Color::White, Color::Black] {
+            let back = Bitboard::rank(if color.is_white() {
+                Rank::First
+            } else {
+                Rank::Eighth
+            });
+            let case = |c: char| {
+                if color.is_white() {
+                    c.to_ascii_uppercase()
                 } else {
-                    letter.to_ascii_lowercase()
-                });
+                    c
+                }
+            };
+            let held = (rights & back).into_iter().rev();
+            if shredder {
+                castling.extend(held.map(|rook| case(rook.file().char())));
+                continue;
+            }
+            // python-chess's king: the highest non-promoted king of the colour; no king,
+            // no rights written.
+            let king = board.by_piece(quadboard_chess::Piece::new(color, Role::King));
+            let Some(king) = king.without(self.promoted).msb() else {
+                continue;
+            };
+            let rooks = board.by_piece(quadboard_chess::Piece::new(color, Role::Rook)) & back;
+            for rook in held {
+                let a_side = rook.file() < king.file();
+                let others = rooks.without(rook.bitboard());
+                let letter = if others
+                    .into_iter()
+                    .any(|other| (other.file() < rook.file()) == a_side)
+                {
+                    rook.file().char()
+                } else if a_side {
+                    'q'
+                } else {
+                    'k'
+                };
+                castling.push(case(letter));
             }
         }
         if castling.is_empty() {
             castling.push('-');
         }
+        let mut bare = *setup;
+        bare.castling_rooks = Bitboard::EMPTY;
+        let fen = bare.to_fen(CastlingMode::Standard);
         let mut fields: Vec<&str> = fen.split(' ').collect();
         if fields.len() > 2 {
             fields[2] = &castling;
@@ -668,7 +819,8 @@ impl Board {
 
     /// An error for SAN on a board the library does not play on.
     /// python-chess's `clean_castling_rights()`: the rights as set once a move was made
-    /// (moves only take rights away), else those that hold ([`rules::clean_castling`]).
+    /// (python-chess assumes moves only take rights away, and keeps an assignment made
+    /// after them as it is), else those that hold ([`rules::clean_castling`]).
     fn clean_rights(&self) -> Bitboard {
         if self.stack.is_empty() && self.castling_raw.any() {
             rules::clean_castling(
@@ -706,21 +858,152 @@ impl Board {
         if san == "--" || san == "Z0" || san == "0000" || san == "@@@@" {
             return Ok(QMove::NULL);
         }
+        let castles = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
+        let long_castles = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+        let side = if castles.contains(&san) {
+            Some(quadboard_chess::CastlingSide::KingSide)
+        } else if long_castles.contains(&san) {
+            Some(quadboard_chess::CastlingSide::QueenSide)
+        } else {
+            None
+        };
+        if let Some(side) = side {
+            return self
+                .legal_qmoves()
+                .into_iter()
+                .find(|q| q.castling_side() == Some(side))
+                .ok_or_else(|| {
+                    IllegalMoveError::new_err(format!(
+                        "illegal san: {san:?} in {}",
+                        self.fen_text()
+                    ))
+                });
+        }
+        // What python-chess's SAN grammar does not take is invalid, whatever the library's
+        // reader would make of it (`Pe4`, `e4!?`, `nf3`).
+        let parts = san_parts(san)
+            .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
+        if parts.role.is_none() {
+            if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
+                return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
+            }
+        }
         let parsed = if self.loose {
             rules::parse_san(&self.pos, san)
         } else {
             self.pos.parse_san(san)
         };
-        parsed.map_err(|e| match e {
-            SanError::Syntax(_) => InvalidMoveError::new_err(e.to_string()),
-            SanError::Illegal(_) => IllegalMoveError::new_err(format!("{e}: {}", self.fen_text())),
-            SanError::Ambiguous { .. } => {
-                AmbiguousMoveError::new_err(format!("{e}: {}", self.fen_text()))
-            }
+        parsed.or_else(|e| match e {
+            // Text the grammar takes and the library's reader does not (`e8=K`).
+            SanError::Syntax(_) => self.match_san(san, parts),
+            SanError::Illegal(_) => Err(IllegalMoveError::new_err(format!(
+                "{e}: {}",
+                self.fen_text()
+            ))),
+            SanError::Ambiguous { .. } => Err(AmbiguousMoveError::new_err(format!(
+                "{e}: {}",
+                self.fen_text()
+            ))),
         })
     }
 
+    /// python-chess's matching of SAN the library's reader refused (`e8=K`): the legal moves from the squares the text allows to the target (not a
+    /// square of the side to move) with exactly its promotion.
+    fn match_san(&self, san: &str, parts: SanParts) -> PyResult<QMove> {
+        let board = self.pos.board();
+        let us = board.by_color(self.pos.turn());
+        let mut from_mask = Bitboard::FULL;
+        if let Some(file) = parts.file {
+            from_mask &= Bitboard::file(File::new(file));
+        }
+        if let Some(rank) = parts.rank {
+            from_mask &= Bitboard::rank(Rank::new(rank));
+        }
+        match parts.role {
+            Some(role) => from_mask &= board.by_role(role) & us,
+            None => {
+                from_mask &= board.by_role(Role::Pawn);
+                if parts.file.is_none() {
+                    from_mask &= Bitboard::file(Square::new(parts.to).file());
+                }
+            }
+        }
+        let to = Square::new(parts.to);
+        let mut found = None;
+        for q in self.legal_qmoves() {
+            // python-chess tests castling's target mask against the rook, a square of the
+            // side to move, which the target never is.
+            if q.is_castle() {
+                continue;
+            }
+            let m = self.to_py(&self.pos, q);
+            let fits = from_mask.contains(Square::new(m.from))
+                && m.to == parts.to
+                && !us.contains(to)
+                && m.promotion == parts.promotion.unwrap_or(0);
+            if !fits {
+                continue;
+            }
+            if found.is_some() {
+                return Err(AmbiguousMoveError::new_err(format!(
+                    "ambiguous san: {san:?} in {}",
+                    self.fen_text()
+                )));
+            }
+            found = Some(q);
+        }
+        found.ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
+        })
+    }
+
+    /// python-chess's reading of SAN that names both squares and no piece (`g1f3`,
+    /// `e2-e4`, `e7e8q`): the legal move `find_move` gives, whatever piece moves; a pawn
+    /// reaching the last rank must name its promotion.
+    fn find_san_move(&self, san: &str, from: u8, to: u8, promotion: Option<u8>) -> PyResult<QMove> {
+        let pawn_to_last = self
+            .pos
+            .board()
+            .by_role(Role::Pawn)
+            .contains(Square::new(from))
+            && Bitboard::BACKRANKS.contains(Square::new(to));
+        let wanted = match promotion {
+            None if pawn_to_last => Role::Queen as u8,
+            p => p.unwrap_or(0),
+        };
+        let m = Move {
+            from,
+            to,
+            promotion: wanted,
+        };
+        let q = self.to_legal(m, true).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
+        })?;
+        if promotion.unwrap_or(0) != wanted {
+            return Err(IllegalMoveError::new_err(format!(
+                "missing promotion piece type: {san:?} in {}",
+                self.fen_text()
+            )));
+        }
+        Ok(q)
+    }
+
     fn parse_uci_move(&self, uci: &str) -> PyResult<QMove> {
+        let b = uci.as_bytes();
+        let promotes_to_pawn_or_king =
+            b.len() == 5 && matches!(b[4], b'p' | b'k') && Move::parse_uci(&uci[..4]).is_ok();
+        let drop = b.len() == 4
+            && b[1] == b'@'
+            && b"pnbrqk".contains(&b[0].to_ascii_lowercase())
+            && Square::from_ascii(&b[2..4]).is_ok();
+        if promotes_to_pawn_or_king || drop {
+            // python-chess reads these as UCI (a promotion to a pawn or king, a drop), and
+            // none is ever legal.
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                self.fen_text()
+            )));
+        }
         let m = Move::parse_uci(uci)?;
         if m.is_null() {
             return Ok(QMove::NULL);
@@ -915,8 +1198,9 @@ impl Board {
 
     /// The FEN of the position (python-chess's: en passant only when a legal capture
     /// exists, X-FEN castling; `shredder=True` for Shredder-FEN castling letters).
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    #[pyo3(signature = (*, shredder = Flag(false), en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: Flag, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let shredder = shredder.0;
         let mut setup = self.pos.to_setup();
         setup.ep_square = self.ep_for(en_passant)?;
         let fen = self.write_fen(&setup, shredder);
@@ -974,17 +1258,20 @@ impl Board {
     }
 
     /// Whether `color` may still castle on some side.
-    fn has_castling_rights(&self, color: bool) -> bool {
+    fn has_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         (self.clean_rights() & back_rank(color)).any()
     }
 
     /// Whether `color` may still castle king side (a right's rook above its king).
-    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+    fn has_kingside_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         self.side_rights(color, true)
     }
 
     /// Whether `color` may still castle queen side (a right's rook below its king).
-    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+    fn has_queenside_castling_rights(&self, color: Flag) -> bool {
+        let color = color.0;
         self.side_rights(color, false)
     }
 
@@ -992,7 +1279,7 @@ impl Board {
     /// possible, as python-chess keeps it), else None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.pos.ep_square().map(|s| s.index() as u8)
+        self.py_ep().map(|s| s.index() as u8)
     }
 
     /// Whether an en passant capture is legal.
@@ -1002,8 +1289,9 @@ impl Board {
 
     /// Plies played since the game began: `2 * (fullmove_number - 1)`, plus 1 with black
     /// to move.
-    fn ply(&self) -> u32 {
-        2 * self.pos.fullmoves().saturating_sub(1) + u32::from(!self.pos.turn().is_white())
+    fn ply(&self) -> i64 {
+        // python-chess's arithmetic: -1 or -2 after `fullmove_number = 0`.
+        2 * (i64::from(self.pos.fullmoves()) - 1) + i64::from(!self.pos.turn().is_white())
     }
 
     /// The legal moves: iterable, with `len()` and `in`.
@@ -1078,18 +1366,8 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let Some(e) = self.stack.pop() else {
+        let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty move stack"));
-        };
-        *self.pos = e.before;
-        self.loose = e.loose;
-        self.castling_raw = e.castling_raw;
-        self.promoted = match self.promoted_log.last() {
-            Some(&(at, mask)) if at == self.stack.len() => {
-                self.promoted_log.pop();
-                mask
-            }
-            _ => Bitboard::EMPTY,
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -1162,14 +1440,22 @@ impl Board {
         .to_uci()
     }
 
-    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); `IllegalMoveError` if not legal.
+    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
+    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
     fn san(&self, m: &Bound<'_, Move>) -> PyResult<String> {
         let m = *m.get();
         if m.is_null() {
             return Ok("--".to_owned());
         }
-        let q = self.legal(m)?;
-        Ok(self.san_of(q))
+        let q = self.writable(m)?;
+        Ok(self.san_any(q))
+    }
+
+    /// The move's SAN, then the move made (see `san` and `push`).
+    fn san_and_push(&mut self, m: &Bound<'_, Move>) -> PyResult<String> {
+        let san = self.san(m)?;
+        self.push(m)?;
+        Ok(san)
     }
 
     /// Whether the move is legal here.
@@ -1198,7 +1484,8 @@ impl Board {
     }
 
     /// Whether `color` alone lacks the material to mate.
-    fn has_insufficient_material(&self, color: bool) -> bool {
+    fn has_insufficient_material(&self, color: Flag) -> bool {
+        let color = color.0;
         has_insufficient_material(&self.pos, color_of(color))
     }
 
@@ -1226,8 +1513,10 @@ impl Board {
 
     /// Whether a draw by threefold repetition can be claimed: the position occurred three
     /// times, or a legal move reaches one that occurred twice.
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.claim_threefold()
+    fn can_claim_threefold_repetition(&mut self) -> bool {
+        let claim = self.claim_threefold();
+        self.replay_claim_moves();
+        claim
     }
 
     /// Whether a draw by the fifty-move rule can be claimed now or with a legal move.
@@ -1236,29 +1525,32 @@ impl Board {
     }
 
     /// Either claim.
-    fn can_claim_draw(&self) -> bool {
-        self.claim_fifty() || self.claim_threefold()
+    fn can_claim_draw(&mut self) -> bool {
+        self.claim_fifty() || self.can_claim_threefold_repetition()
     }
 
     /// How the game ended, or None: an `Outcome` with `termination` and `winner`.
     /// Claimable draws count only with `claim_draw=True`.
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
-        self.outcome_parts(claim_draw)
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn outcome(&mut self, py: Python<'_>, claim_draw: Flag) -> PyResult<Option<Py<PyAny>>> {
+        let claim_draw = claim_draw.0;
+        self.outcome_claimed(claim_draw)
             .map(|(name, winner)| make_outcome(py, name, winner))
             .transpose()
     }
 
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.outcome_parts(claim_draw).is_some()
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn is_game_over(&mut self, claim_draw: Flag) -> bool {
+        let claim_draw = claim_draw.0;
+        self.outcome_claimed(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
-    #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
-        match self.outcome_parts(claim_draw) {
+    #[pyo3(signature = (*, claim_draw = Flag(false)))]
+    fn result(&mut self, claim_draw: Flag) -> &'static str {
+        let claim_draw = claim_draw.0;
+        match self.outcome_claimed(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
@@ -1282,19 +1574,49 @@ impl Board {
     }
 
     /// The square of `color`'s king (the highest, when it has several).
-    fn king(&self, color: bool) -> Option<u8> {
+    fn king(&self, color: Flag) -> Option<u8> {
+        let color = color.0;
         rules::king(&self.pos, color_of(color)).map(|s| s.index() as u8)
     }
 
     /// The Polyglot key, equal to python-chess's `chess.polyglot.zobrist_hash(board)`.
     fn zobrist_hash(&self) -> u64 {
-        self.pos.key()
+        if !self.loose && self.ep_kept.is_none() && self.castling_raw == self.pos.castling_rooks() {
+            return self.pos.key();
+        }
+        // python-chess's hasher on what python-chess holds: the rights its
+        // `has_*_castling_rights` see, an en passant square kept as set (a1 read as none).
+        use quadboard_chess::zobrist;
+        let board = self.pos.board();
+        let turn = self.pos.turn();
+        let mut key = zobrist::board_key(board);
+        if turn.is_white() {
+            key ^= zobrist::white_to_move();
+        }
+        for color in [Color::White, Color::Black] {
+            for side in [
+                quadboard_chess::CastlingSide::KingSide,
+                quadboard_chess::CastlingSide::QueenSide,
+            ] {
+                let king_side = side == quadboard_chess::CastlingSide::KingSide;
+                if self.side_rights(color.is_white(), king_side) {
+                    key ^= zobrist::castling(color, side);
+                }
+            }
+        }
+        let ep = self.py_ep().filter(|ep| ep.index() != 0);
+        key ^ zobrist::en_passant_key(board, turn, ep)
     }
 
-    /// Whether the legal move gives check; `IllegalMoveError` if not legal.
+    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
     fn gives_check(&self, m: &Bound<'_, Move>) -> PyResult<bool> {
-        let q = self.legal(*m.get())?;
-        if self.loose {
+        if m.get().is_null() {
+            // python-chess: whether the side not to move is in check.
+            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
+            return Ok(rules::checkers(&after).any());
+        }
+        let q = self.writable(*m.get())?;
+        if self.loose || !self.pos.is_legal(q) {
             let (after, _) = position_of(
                 rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
                 self.chess960,
@@ -1359,7 +1681,8 @@ impl Board {
     }
 
     /// The mask of the pieces of a type (1 = pawn ... 6 = king) and colour.
-    pub(crate) fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+    pub(crate) fn pieces_mask(&self, piece_type: i64, color: Flag) -> PyResult<u64> {
+        let color = color.0;
         Ok(self
             .pos
             .board()
@@ -1371,7 +1694,7 @@ impl Board {
     }
 
     /// The squares of the pieces of a type and colour.
-    fn pieces(&self, py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<SquareSet>> {
+    fn pieces(&self, py: Python<'_>, piece_type: i64, color: Flag) -> PyResult<Py<SquareSet>> {
         SquareSet::object(py, self.pieces_mask(piece_type, color)?)
     }
 
@@ -1466,10 +1789,11 @@ impl Board {
     #[pyo3(signature = (color, square, occupied = None))]
     fn attackers_mask(
         &self,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
+        let color = color.0;
         let square = Square::new(square_arg(square)?);
         let board = self.pos.board();
         let occupied = match occupied {
@@ -1484,7 +1808,7 @@ impl Board {
     fn attackers(
         &self,
         py: Python<'_>,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<SquareSet>> {
@@ -1495,11 +1819,12 @@ impl Board {
     #[pyo3(signature = (color, square, occupied = None))]
     fn is_attacked_by(
         &self,
-        color: bool,
+        color: Flag,
         square: i64,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
+        let color = color.0;
+        Ok(self.attackers_mask(Flag(color), square, occupied)? != 0)
     }
 
     /// The pieces giving check to the side to move.
@@ -1514,19 +1839,21 @@ impl Board {
 
     /// The line a piece of `color` on `square` is pinned to its king along, or every
     /// square when it is not pinned.
-    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+    fn pin_mask(&self, color: Flag, square: i64) -> PyResult<u64> {
+        let color = color.0;
         let square = Square::new(square_arg(square)?);
         Ok(rules::pin_mask(&self.pos, color_of(color), square).0)
     }
 
     /// [`Board::pin_mask`] as a `SquareSet`.
-    fn pin(&self, py: Python<'_>, color: bool, square: i64) -> PyResult<Py<SquareSet>> {
+    fn pin(&self, py: Python<'_>, color: Flag, square: i64) -> PyResult<Py<SquareSet>> {
         SquareSet::object(py, self.pin_mask(color, square)?)
     }
 
     /// Whether a piece of `color` on `square` is pinned to its king.
-    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.pin_mask(color, square)? != u64::MAX)
+    fn is_pinned(&self, color: Flag, square: i64) -> PyResult<bool> {
+        let color = color.0;
+        Ok(self.pin_mask(Flag(color), square)? != u64::MAX)
     }
 
     /// Whether a pseudo-legal move would leave the mover's king attacked. For any other
@@ -1639,10 +1966,28 @@ impl Board {
         self.move_iter(py, moves, from_mask, to_mask, |_| true)
     }
 
-    /// The legal en passant captures.
-    fn generate_legal_ep<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+    /// The legal en passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
         let moves = self.legal_qmoves();
-        self.move_iter(py, moves, u64::MAX, u64::MAX, QMove::is_en_passant)
+        self.move_iter(py, moves, from_mask, to_mask, QMove::is_en_passant)
+    }
+
+    /// The pseudo-legal en passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let moves = self.pseudo_qmoves();
+        self.move_iter(py, moves, from_mask, to_mask, QMove::is_en_passant)
     }
 
     /// The legal move from one square to another: a pawn reaching the last rank promotes
@@ -1692,23 +2037,7 @@ impl Board {
     /// Whether the move can never be undone: zeroing, losing castling rights, or giving up
     /// a legal en passant capture.
     fn is_irreversible(&self, m: &Bound<'_, Move>) -> bool {
-        let m = *m.get();
-        if self.zeroing_shape(m) || self.legal_ep().is_some() {
-            return true;
-        }
-        // python-chess's: the move touches a right's rook, or a king (not promoted) of a
-        // side that holds a right.
-        let rights = self.clean_rights();
-        let touched = touched(m);
-        let board = self.pos.board();
-        let kings = board.by_role(Role::King).without(self.promoted);
-        (rights & touched).any()
-            || [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]
-                .into_iter()
-                .any(|(color, rank)| {
-                    (rights & Bitboard::rank(rank)).any()
-                        && (touched & kings & board.by_color(color)).any()
-                })
+        self.irreversible(*m.get())
     }
 
     /// Whether the move is castling king side.
@@ -1727,8 +2056,8 @@ impl Board {
         if m.is_null() {
             return Ok("--".to_owned());
         }
-        let q = self.legal(m)?;
-        let san = self.san_of(q);
+        let q = self.writable(m)?;
+        let san = self.san_any(q);
         if q.is_castle() {
             return Ok(san);
         }
@@ -1822,13 +2151,18 @@ impl Board {
     }
 
     /// Puts a piece on a square (None empties it).
-    #[pyo3(signature = (square, piece, promoted = false))]
+    #[pyo3(signature = (square, piece, promoted = None))]
     fn set_piece_at(
         &mut self,
         square: i64,
         piece: Option<&Bound<'_, PyAny>>,
-        promoted: bool,
+        promoted: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
+        // python-chess tests the flag's truth (programs pass None or 0 too).
+        let promoted = promoted
+            .map(|p| p.is_truthy())
+            .transpose()?
+            .unwrap_or(false);
         let square = Square::new(square_arg(square)?);
         let mut setup = self.edit_setup();
         setup.board.remove_piece_at(square);
@@ -1921,19 +2255,19 @@ impl Board {
 
     /// python-chess's `Status` flags: why the board is not a valid position.
     fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
+        let flags = self.status_bits();
         Ok(status_type(py)?.bind(py).call1((flags,))?.unbind())
     }
 
     /// Whether the board is a valid position (`status()` is empty).
     fn is_valid(&self) -> bool {
-        status_flags(&self.pos, self.castling_raw, self.clean_rights()) == 0
+        self.status_bits() == 0
     }
 
     /// The FEN with Shredder-FEN castling letters (`HAha`).
     #[pyo3(signature = (*, en_passant = "legal", promoted = None))]
     fn shredder_fen(&self, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        self.fen(true, en_passant, promoted)
+        self.fen(Flag(true), en_passant, promoted)
     }
 
     /// The castling field of the FEN in X-FEN (`KQkq`, a file letter for an inner rook).
@@ -1944,7 +2278,7 @@ impl Board {
 
     /// The castling field in Shredder-FEN (`HAha`).
     fn castling_shredder_fen(&self) -> PyResult<String> {
-        let fen = self.fen(true, "fen", None)?;
+        let fen = self.fen(Flag(true), "fen", None)?;
         Ok(fen.split(' ').nth(2).unwrap_or("-").to_owned())
     }
 
@@ -1957,6 +2291,7 @@ impl Board {
     fn clear_stack(&mut self) {
         self.stack.clear();
         self.promoted_log.clear();
+        self.assigned_after_moves = false;
     }
 
     /// Always False: standard chess has no variant end.
@@ -1997,6 +2332,85 @@ impl Board {
         STARTING_FEN
     }
 
+    /// The variant's names, as python-chess lists them.
+    #[classattr]
+    fn aliases() -> Vec<&'static str> {
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ]
+    }
+
+    /// `".rtbw"`: the suffix of the variant's Syzygy WDL tables.
+    #[classattr]
+    fn tbw_suffix() -> &'static str {
+        ".rtbw"
+    }
+
+    /// `".rtbz"`: the suffix of the variant's Syzygy DTZ tables.
+    #[classattr]
+    fn tbz_suffix() -> &'static str {
+        ".rtbz"
+    }
+
+    /// The magic bytes of the variant's Syzygy WDL tables.
+    #[classattr]
+    fn tbw_magic() -> &'static [u8] {
+        b"\x71\xe8\x23\x5d"
+    }
+
+    /// The magic bytes of the variant's Syzygy DTZ tables.
+    #[classattr]
+    fn tbz_magic() -> &'static [u8] {
+        b"\xd7\x66\x0c\xa5"
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbw_suffix() -> Option<&'static str> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbz_suffix() -> Option<&'static str> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbw_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    /// None: the variant has no separate pawnless tables.
+    #[classattr]
+    fn pawnless_tbz_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    /// False: kings may not stand next to each other.
+    #[classattr]
+    fn connected_kings() -> bool {
+        false
+    }
+
+    /// True: each side has one king.
+    #[classattr]
+    fn one_king() -> bool {
+        true
+    }
+
+    /// False: captures are not compulsory.
+    #[classattr]
+    fn captures_compulsory() -> bool {
+        false
+    }
+
     /// A board of an EPD line and its operations: `(board, operations)`.
     #[classmethod]
     #[pyo3(signature = (epd, *, chess960 = false))]
@@ -2022,6 +2436,7 @@ impl Board {
     fn apply_mirror(&mut self) {
         let mirrored = self.mirrored();
         self.pos = mirrored.pos;
+        self.ep_kept = mirrored.ep_kept;
         self.loose = mirrored.loose;
         self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
@@ -2055,13 +2470,20 @@ impl Board {
     }
 
     /// The Chess960 number of this position if it is a start position, else None.
-    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    #[pyo3(signature = (*, ignore_turn = Flag(false), ignore_castling = Flag(false), ignore_counters = Flag(true)))]
     fn chess960_pos(
         &self,
-        ignore_turn: bool,
-        ignore_castling: bool,
-        ignore_counters: bool,
+        ignore_turn: Flag,
+        ignore_castling: Flag,
+        ignore_counters: Flag,
     ) -> Option<u16> {
+        let ignore_turn = ignore_turn.0;
+        let ignore_castling = ignore_castling.0;
+        let ignore_counters = ignore_counters.0;
+        // python-chess refuses any en passant square it holds (a1 reads as none).
+        if self.py_ep().is_some_and(|ep| ep.index() != 0) {
+            return None;
+        }
         let mut setup = self.pos.to_setup();
         if !ignore_counters && (setup.halfmoves != 0 || setup.fullmoves != 1) {
             return None;
@@ -2145,8 +2567,7 @@ impl Board {
             [
                 slf.get_type().into_any(),
                 root_fen.into_pyobject(py)?.into_any(),
-                root.pos
-                    .ep_square()
+                root.py_ep()
                     .map(|s| s.index() as u8)
                     .into_pyobject(py)?
                     .into_any(),
@@ -2154,14 +2575,33 @@ impl Board {
                 moves.into_pyobject(py)?.into_any(),
                 board.chess960.into_pyobject(py)?.to_owned().into_any(),
                 root.promoted.0.into_pyobject(py)?.into_any(),
+                // The attributes now, which an assignment after the moves may have set.
+                (
+                    board.pos.turn().is_white(),
+                    board.castling_raw.0,
+                    board.py_ep().map(|s| s.index() as u8),
+                    board.pos.halfmoves(),
+                    board.pos.fullmoves(),
+                )
+                    .into_pyobject(py)?
+                    .into_any(),
             ],
         )?;
         Ok((rebuild, args))
     }
 
+    #[setter(chess960)]
+    fn set_chess960_flag(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+        self.edit_keeping_stack(|_| {});
+    }
+
     #[setter]
-    fn set_turn(&mut self, white: bool) {
+    fn set_turn(&mut self, white: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Any value, read by its truth (python-chess stores it as given).
+        let white = white.is_truthy()?;
         self.edit_keeping_stack(|s| s.turn = color_of(white));
+        Ok(())
     }
 
     #[setter]
@@ -2187,14 +2627,17 @@ impl Board {
     }
 
     /// The board in chess figurines (see python-chess's `Board.unicode`).
-    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "\u{2b58}", orientation = true))]
+    #[pyo3(signature = (*, invert_color = Flag(false), borders = Flag(false), empty_square = "\u{2b58}", orientation = Flag(true)))]
     fn unicode(
         slf: &Bound<'_, Self>,
-        invert_color: bool,
-        borders: bool,
+        invert_color: Flag,
+        borders: Flag,
         empty_square: &str,
-        orientation: bool,
+        orientation: Flag,
     ) -> PyResult<String> {
+        let invert_color = invert_color.0;
+        let borders = borders.0;
+        let orientation = orientation.0;
         cold(slf.py(), "unicode")?
             .call1((slf, invert_color, borders, empty_square, orientation))?
             .extract()
@@ -2202,14 +2645,15 @@ impl Board {
 
     /// The position as EPD, with `opcode=value` operations (moves in SAN, strings
     /// quoted, None for an opcode alone).
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    #[pyo3(signature = (*, shredder = Flag(false), en_passant = "legal", promoted = None, **operations))]
     fn epd(
         slf: &Bound<'_, Self>,
-        shredder: bool,
+        shredder: Flag,
         en_passant: &str,
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
+        let shredder = shredder.0;
         let operations = match operations {
             Some(o) => o.clone(),
             None => PyDict::new(slf.py()),
@@ -2245,6 +2689,7 @@ impl Board {
         let result = result.cast::<Board>()?.borrow();
         let mut this = slf.borrow_mut();
         *this.pos = *result.pos;
+        this.ep_kept = result.ep_kept;
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
@@ -2339,15 +2784,102 @@ impl LegalMoveGenerator {
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
-            .map(|&m| {
-                if board.loose {
-                    board.to_py(&board.pos, m).to_uci()
-                } else {
-                    board.pos.to_san(m).to_string()
-                }
-            })
+            .map(|&m| board.san_of(m))
             .collect();
         format!("<LegalMoveGenerator ({})>", sans.join(", "))
+    }
+}
+
+/// SAN as python-chess's grammar reads it: an optional piece letter (`NBRQK`), file and
+/// rank of origin, `-` or `x`, the target square, a promotion letter (either case, after
+/// an optional `=`, a king too) and `+` or `#`.
+#[derive(Clone, Copy)]
+struct SanParts {
+    role: Option<Role>,
+    file: Option<u8>,
+    rank: Option<u8>,
+    to: u8,
+    /// The promotion's piece type (2 = knight ... 6 = king).
+    promotion: Option<u8>,
+}
+
+/// [`SanParts`] of the text, or `None` when python-chess's grammar does not take it.
+fn san_parts(san: &str) -> Option<SanParts> {
+    let b = san.as_bytes();
+    let mut i = 0;
+    let role = match b.first() {
+        Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K')) => {
+            i += 1;
+            Role::from_char(char::from(c))
+        }
+        _ => None,
+    };
+    let is_file = |c: Option<&u8>| c.is_some_and(|c| (b'a'..=b'h').contains(c));
+    let is_rank = |c: Option<&u8>| c.is_some_and(|c| (b'1'..=b'8').contains(c));
+    // The target square is the last file-rank pair before the promotion and suffix: read
+    // greedily, then give back the pair if nothing is left for the target.
+    let start = i;
+    let mut file = None;
+    let mut rank = None;
+    if is_file(b.get(i)) {
+        file = Some(b[i] - b'a');
+        i += 1;
+    }
+    if is_rank(b.get(i)) {
+        rank = Some(b[i] - b'1');
+        i += 1;
+    }
+    if matches!(b.get(i), Some(b'-' | b'x')) {
+        i += 1;
+    }
+    let to = if is_file(b.get(i)) && is_rank(b.get(i + 1)) {
+        let to = (b[i + 1] - b'1') * 8 + (b[i] - b'a');
+        i += 2;
+        to
+    } else if i == start + 2 && file.is_some() && rank.is_some() {
+        // Only a square: it was the target.
+        let to = rank? * 8 + file?;
+        file = None;
+        rank = None;
+        to
+    } else {
+        return None;
+    };
+    let mut promotion = None;
+    let letter = if b.get(i) == Some(&b'=') {
+        b.get(i + 1)
+    } else {
+        b.get(i)
+    };
+    if let Some(&c) = letter {
+        if let Some(p) = b"nbrqk".iter().position(|&x| x == c.to_ascii_lowercase()) {
+            if c.is_ascii_alphabetic() {
+                i += if b.get(i) == Some(&b'=') { 2 } else { 1 };
+                promotion = Some(p as u8 + 2);
+            }
+        }
+    }
+    if matches!(b.get(i), Some(b'+' | b'#')) {
+        i += 1;
+    }
+    (i == b.len()).then_some(SanParts {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+    })
+}
+
+/// A flag or colour argument read by its truth, as python-chess reads them (`1`, `0` and
+/// `None` as well as `True` and `False`).
+pub struct Flag(pub bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Flag> {
+        obj.is_truthy().map(Flag)
     }
 }
 
@@ -2594,6 +3126,8 @@ impl Board {
                 },
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
+                ep_kept: e.ep_kept,
+                assigned_after_moves: false,
             },
             None => Board {
                 pos: self.pos.clone(),
@@ -2604,6 +3138,8 @@ impl Board {
                 promoted: self.promoted,
                 promoted_log: Vec::new(),
                 listed: Listed::default(),
+                ep_kept: self.ep_kept,
+                assigned_after_moves: false,
             },
         }
     }
@@ -2641,6 +3177,8 @@ impl Board {
                 .map(|&(at, mask)| (at - dropped, mask))
                 .collect(),
             listed: Listed::default(),
+            ep_kept: self.ep_kept,
+            assigned_after_moves: self.assigned_after_moves,
         })
     }
 
@@ -2661,6 +3199,8 @@ impl Board {
         edit(&mut setup);
         self.castling_raw = setup.castling_rooks;
         (*self.pos, self.loose) = position_of(setup, self.chess960);
+        self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
+        self.assigned_after_moves |= !self.stack.is_empty();
     }
 }
 
@@ -2703,7 +3243,19 @@ impl PseudoLegalMoveGenerator {
         let moves: Vec<String> = board
             .pseudo_qmoves()
             .iter()
-            .map(|&m| board.to_py(&board.pos, m).to_uci())
+            .map(|&m| {
+                // python-chess writes the legal ones in SAN, the others in UCI.
+                let legal = if board.loose {
+                    rules::legal_moves(&board.pos).contains(&m)
+                } else {
+                    board.pos.is_legal(m)
+                };
+                if legal {
+                    board.san_of(m)
+                } else {
+                    board.to_py(&board.pos, m).to_uci()
+                }
+            })
             .collect();
         format!("<PseudoLegalMoveGenerator ({})>", moves.join(", "))
     }

@@ -27,6 +27,7 @@ const _: () = {
     assert!(align_of::<board::PseudoLegalMoveGenerator>() <= 16);
     assert!(align_of::<moves::Move>() <= 16);
     assert!(align_of::<squareset::SquareSet>() <= 16);
+    assert!(align_of::<squareset::Subsets>() <= 16);
     assert!(align_of::<pgn_tree::GameData>() <= 16);
     assert!(align_of::<pgn::GameReader>() <= 16);
     assert!(align_of::<polyglot::BookFile>() <= 16);

@@ -15,7 +15,7 @@ const LETTERS: [char; 7] = ['?', 'p', 'n', 'b', 'r', 'q', 'k'];
 /// the piece type it promotes to. Castling is the king's move to its destination in
 /// standard chess (e1g1) and king-takes-rook in Chess960 (e1h1), as the board that made
 /// it writes it.
-#[pyclass(frozen, eq, hash, module = "quadboard")]
+#[pyclass(frozen, eq, module = "quadboard")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     /// The square the piece leaves.
@@ -127,8 +127,13 @@ impl Move {
         let to = Square::from_ascii(&bytes[2..4]).map_err(|_| invalid())?;
         let promotion = match bytes.get(4) {
             None => 0,
+            // Lower case only, as python-chess reads UCI.
             Some(&letter) => match Role::from_char(char::from(letter)) {
-                Some(role) if role != Role::Pawn && role != Role::King => role as u8,
+                Some(role)
+                    if role != Role::Pawn && role != Role::King && letter.is_ascii_lowercase() =>
+                {
+                    role as u8
+                }
                 _ => return Err(invalid()),
             },
         };
@@ -226,8 +231,26 @@ impl Move {
         Move::NULL
     }
 
+    /// XBoard text: UCI, `@@@@` for the null move.
+    fn xboard(&self) -> String {
+        if self.is_null() {
+            "@@@@".to_owned()
+        } else {
+            self.to_uci()
+        }
+    }
+
     fn __bool__(&self) -> bool {
         !self.is_null()
+    }
+
+    /// python-chess's hash (of the tuple of its four fields), so that sets and dicts of
+    /// moves iterate in the same order.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let promotion = (self.promotion != 0).then_some(self.promotion);
+        (self.from, self.to, promotion, None::<u8>)
+            .into_pyobject(py)?
+            .hash()
     }
 
     fn __str__(&self) -> String {

@@ -845,6 +845,7 @@ impl GameData {
                 loose: false,
                 castling_raw: before.castling_rooks(),
                 m: nodes[i].m,
+                ep_kept: None,
             }
         }));
         *board.pos = self.tree.pos[idx];

@@ -4,11 +4,26 @@
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyIterator, PyTuple, PyType};
 use pyo3::Borrowed;
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// The iterator `SquareSet.carry_rippler` returns: the library's subsets, one at a time.
+#[pyclass(module = "quadboard")]
+pub struct Subsets(quadboard_chess::bitboard::Subsets);
+
+#[pymethods]
+impl Subsets {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<u64> {
+        self.0.next().map(|b| b.0)
+    }
+}
 
 /// Reads a square argument: an int in 0..63, or `ValueError` naming it.
 pub fn square_of(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -557,11 +572,10 @@ impl SquareSet {
         SquareSet::object(py, self.get().swap_bytes())
     }
 
-    /// Every subset of the set, as int masks, the empty one first.
-    fn carry_rippler<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, Bitboard(self.get()).subsets().map(|b| b.0))?
-            .into_any()
-            .try_iter()
+    /// Every subset of the set, as int masks, the empty one first, made one at a time
+    /// (a set of 40 squares has 2**40 subsets: a list of them would not fit in memory).
+    fn carry_rippler(&self) -> Subsets {
+        Subsets(Bitboard(self.get()).subsets())
     }
 
     /// 64 booleans, square a1 first.
@@ -793,7 +807,9 @@ unsafe extern "C" fn board_pieces(
                     Some(i) => i as i64 + 1,
                     None => piece_type.extract::<i64>()?,
                 };
-                let mask = board.try_borrow()?.pieces_mask(piece_type, color)?;
+                let mask = board
+                    .try_borrow()?
+                    .pieces_mask(piece_type, crate::board::Flag(color))?;
                 return SquareSet::object(py, mask).map(|set| set.into_any().into_bound(py));
             }
         }

@@ -67,11 +67,13 @@ def test_push_illegal():
 
 def test_push_uci():
     board = Board()
-    for text in ("", "e2", "e2e4e", "e2e4k", "e2e4p", "i2i4", "e9e4", "e2e2", "E2E4", "e2-e4"):
+    for text in ("", "e2", "e2e4e", "i2i4", "e9e4", "e2e2", "E2E4", "e2-e4", "e7e8Q"):
         with pytest.raises(InvalidMoveError, match="invalid uci"):
             board.push_uci(text)
-    with pytest.raises(IllegalMoveError):
-        board.push_uci("e2e5")
+    # UCI to python-chess, never legal: promotions to a pawn or king, drops.
+    for text in ("e2e5", "e2e4k", "e2e4p", "Q@e4"):
+        with pytest.raises(IllegalMoveError):
+            board.push_uci(text)
     with pytest.raises(IllegalMoveError):
         board.parse_uci("a7a8q")
     assert board.fen() == quadboard.STARTING_FEN

@@ -39,9 +39,35 @@ PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
-# python-chess's placement-only base class: here one class holds the placement and the
-# rest of the position, so isinstance checks against either name hold.
-BaseBoard = Board
+class _BaseBoardType(type):
+    """Makes every board an instance of ``BaseBoard``, as python-chess's ``Board`` is a
+    subclass of its ``BaseBoard`` (here the compiled ``Board`` comes first)."""
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, Board)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, Board)
+
+
+class BaseBoard(Board, metaclass=_BaseBoardType):
+    """python-chess's placement-only board: made from a board FEN (``None`` for an empty
+    board) and written as ``BaseBoard('<board FEN>')``. It is a ``Board`` underneath (white
+    to move, no rights): the placement methods are the same ones."""
+
+    def __init__(self, board_fen: "str | None" = STARTING_BOARD_FEN, *,
+                 chess960: bool = False) -> None:
+        super().__init__(board_fen, chess960=chess960)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        # Placement only, against any board (python-chess's BaseBoard answers for both
+        # operands: Board declines a BaseBoard).
+        if isinstance(other, Board):
+            return self.board_fen() == other.board_fen()
+        return NotImplemented
 
 
 def square(file_index: int, rank_index: int) -> int:

@@ -347,4 +347,5 @@ def legal_move_counts(
 ) -> List[int]:
     """The number of legal moves of each FEN (the GIL is released)."""
 
-BaseBoard = Board
+class BaseBoard(Board):
+    def __init__(self, board_fen: Optional[str] = ...) -> None: ...

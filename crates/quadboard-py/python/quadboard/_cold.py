@@ -9,8 +9,11 @@ from ._core import UNICODE_PIECE_SYMBOLS, flip_vertical
 
 
 def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
-                    moves: List[str], chess960: bool, promoted: int = 0) -> Any:
-    """Rebuilds a pickled board: the root position, then each move pushed again."""
+                    moves: List[str], chess960: bool, promoted: int = 0,
+                    final: Any = None) -> Any:
+    """Rebuilds a pickled board: the root position, then each move pushed again, then the
+    attributes as they were (``final``: turn, castling rights, en passant square and
+    counters, which a program may have assigned after the moves)."""
     from ._quadboard import Move
 
     board = cls(fen, chess960=chess960)
@@ -19,6 +22,11 @@ def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
     board.promoted = promoted
     for uci in moves:
         board.push(Move.from_uci(uci))
+    if final is not None:
+        for name, value in zip(("turn", "castling_rights", "ep_square", "halfmove_clock",
+                                "fullmove_number"), final):
+            if getattr(board, name) != value:
+                setattr(board, name, value)
     return board
 
 
