@@ -29,6 +29,36 @@ def test_constants_are_python_chess_values():
         assert quadboard.square(chess.square_file(square), chess.square_rank(square)) == square
 
 
+def test_san_and_castling_regexes_match_as_python_chess_s():
+    # Random strings over the alphabets the grammars use (and a few they do not), plus
+    # every legal SAN of some positions: the same matches and the same groups.
+    import random
+
+    rng = random.Random(11)
+    san_chars = "KQRBNkqrbnabcdefgh12345678x-=+#@ "
+    castling_chars = "KQkqABCDEFGHabcdefgh-Xx "
+    texts = ["".join(rng.choice(san_chars) for _ in range(rng.randrange(1, 9)))
+             for _ in range(60_000)]
+    board = chess.Board()
+    for _ in range(200):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            board = chess.Board()
+            continue
+        texts.extend(board.san(m) for m in moves)
+        board.push(rng.choice(moves))
+    assert sum(1 for t in texts if chess.SAN_REGEX.match(t)) > 5_000
+    for text in texts + [t + "\n" for t in texts[:2_000]]:
+        ours, theirs = quadboard.SAN_REGEX.match(text), chess.SAN_REGEX.match(text)
+        assert (ours and ours.groups()) == (theirs and theirs.groups()), repr(text)
+    fields = ["".join(rng.choice(castling_chars) for _ in range(rng.randrange(0, 6)))
+              for _ in range(40_000)] + ["-", "KQkq", "HAha", "Kk", "", "-\n", "KQkq\n"]
+    assert sum(1 for f in fields if chess.FEN_CASTLING_REGEX.match(f)) > 1_000
+    for field in fields:
+        assert bool(quadboard.FEN_CASTLING_REGEX.match(field)) == bool(
+            chess.FEN_CASTLING_REGEX.match(field)), repr(field)
+
+
 def test_move_values():
     m = Move.from_uci("e2e4")
     assert (m.from_square, m.to_square, m.promotion, m.drop) == (12, 28, None, None)

@@ -5,6 +5,7 @@ Squares are python-chess's integers (``A1 == 0`` ... ``H8 == 63``), piece types
 Bad input raises ``ValueError`` (or one of its subclasses below) naming what is wrong.
 """
 
+import re
 from typing import Iterator, List, Optional, Sequence, Union
 
 from typing import Any, Callable, Dict, Iterable
@@ -37,6 +38,8 @@ RANK_NAMES: List[str]
 SQUARES: List[Square]
 SQUARE_NAMES: List[str]
 STARTING_FEN: str
+SAN_REGEX: re.Pattern[str]
+FEN_CASTLING_REGEX: re.Pattern[str]
 """The standard start position."""
 STARTING_BOARD_FEN: str
 

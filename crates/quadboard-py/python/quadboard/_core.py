@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import operator
+import re
 from typing import Dict, Iterator, List
 
 from ._quadboard import _tables, between, ray, square_knight_distance
@@ -40,6 +41,21 @@ BB_KING_ATTACKS: List[int] = _KING
 BB_PAWN_ATTACKS: List[List[int]] = list(_PAWN)
 BB_RAYS: List[List[int]] = _RAYS
 del _KNIGHT, _KING, _PAWN, _RAYS
+
+# SAN as python-chess's reader matches it before it looks for the move. Groups: 1 the
+# piece letter (none for a pawn), 2 and 3 the origin's file and rank where given, 4 the
+# destination, 5 the promotion (with or without `=`).
+SAN_REGEX: "re.Pattern[str]" = re.compile(
+    r"^([KQRBN])?"
+    r"([a-h])?([1-8])?"
+    r"[x-]?"
+    r"([a-h][1-8])"
+    r"(=?[QRBNKqrbnk])?"
+    r"[+#]?\Z"
+)
+# A FEN's castling field: `-`, or up to two white letters (K, Q or a rook's file) and up
+# to two black ones.
+FEN_CASTLING_REGEX: "re.Pattern[str]" = re.compile(r"^(?:-|[A-HKQ]{0,2}[a-hkq]{0,2})\Z")
 
 _NAMED: Dict[str, int] = {}
 for _i, _name in enumerate(SQUARE_NAMES):
@@ -303,7 +319,8 @@ def _detach(piece: Piece) -> None:
 _PIECE_TABLE: List[Piece] = [_shared_piece(t, c) for c in (False, True) for t in range(1, 7)]
 
 __all__ = [
-    "Piece", "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
+    "Piece", "SAN_REGEX", "FEN_CASTLING_REGEX",
+    "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
     "BB_FILES", "BB_KING_ATTACKS", "BB_KNIGHT_ATTACKS", "BB_LIGHT_SQUARES", "BB_PAWN_ATTACKS",
     "BB_RANKS", "BB_RAYS", "BB_SQUARES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARES_180",
     "SQUARE_NAMES", "Status", "UNICODE_PIECE_SYMBOLS", "between", "flip_anti_diagonal",
