@@ -68,6 +68,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(squareset::ray, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::between, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::tables, m)?)?;
+    m.add_function(wrap_pyfunction!(squareset::slider_tables, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::square_knight_distance, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::flip_vertical, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::flip_horizontal, m)?)?;

@@ -694,6 +694,51 @@ pub fn tables() -> (Vec<u64>, Vec<u64>, [Vec<u64>; 2], Vec<Vec<u64>>) {
     )
 }
 
+/// One of python-chess's slider tables: the 64 masks and, per square, a dict from each
+/// subset of its mask to the attacks.
+pub type SliderTable<'py> = (Vec<u64>, Vec<Bound<'py, PyDict>>);
+
+/// python-chess's slider tables, `BB_DIAG_*`, `BB_FILE_*` and `BB_RANK_*`: per square, the
+/// mask of the squares whose occupancy decides the slider's attacks along those lines (the
+/// lines on an empty board, the board's edge squares off them left out), and a dict from
+/// every subset of that mask to the attacks along the lines. Built from the library's
+/// slider attacks, in the order diagonal, file, rank.
+#[pyfunction]
+#[pyo3(name = "_slider_tables")]
+pub fn slider_tables(py: Python<'_>) -> PyResult<Vec<SliderTable<'_>>> {
+    use quadboard_chess::{File, Rank};
+    let edges = |square: Square| {
+        let ranks = (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth))
+            & !Bitboard::rank(square.rank());
+        let files =
+            (Bitboard::file(File::A) | Bitboard::file(File::H)) & !Bitboard::file(square.file());
+        ranks | files
+    };
+    type Lines = fn(Square, Bitboard) -> Bitboard;
+    let lines: [Lines; 3] = [
+        |s, occupied| attacks::bishop(s, occupied),
+        |s, occupied| attacks::rook(s, occupied) & Bitboard::file(s.file()),
+        |s, occupied| attacks::rook(s, occupied) & Bitboard::rank(s.rank()),
+    ];
+    lines
+        .iter()
+        .map(|along| {
+            let mut masks = Vec::with_capacity(64);
+            let mut tables = Vec::with_capacity(64);
+            for square in (0..64u8).map(Square::new) {
+                let mask = along(square, Bitboard::EMPTY) & !edges(square);
+                let table = PyDict::new(py);
+                for subset in mask.subsets() {
+                    table.set_item(subset.0, along(square, subset).0)?;
+                }
+                masks.push(mask.0);
+                tables.push(table);
+            }
+            Ok((masks, tables))
+        })
+        .collect()
+}
+
 /// The fewest knight moves from one square to another (python-chess's
 /// `square_knight_distance`), by breadth-first search over the library's knight attacks.
 #[pyfunction]

@@ -59,6 +59,15 @@ def test_san_and_castling_regexes_match_as_python_chess_s():
             chess.FEN_CASTLING_REGEX.match(field)), repr(field)
 
 
+def test_slider_tables_are_python_chess_s():
+    # Masks and every attack of every subset: 10,368 entries; a wrong edge or a ray that
+    # runs past a blocker changes some.
+    for lines in ("DIAG", "FILE", "RANK"):
+        for kind in ("MASKS", "ATTACKS"):
+            name = f"BB_{lines}_{kind}"
+            assert getattr(quadboard, name) == getattr(chess, name), name
+
+
 def test_move_values():
     m = Move.from_uci("e2e4")
     assert (m.from_square, m.to_square, m.promotion, m.drop) == (12, 28, None, None)

@@ -39,6 +39,12 @@ SQUARES: List[Square]
 SQUARE_NAMES: List[str]
 STARTING_FEN: str
 SAN_REGEX: re.Pattern[str]
+BB_DIAG_MASKS: List[int]
+BB_DIAG_ATTACKS: List[Dict[int, int]]
+BB_FILE_MASKS: List[int]
+BB_FILE_ATTACKS: List[Dict[int, int]]
+BB_RANK_MASKS: List[int]
+BB_RANK_ATTACKS: List[Dict[int, int]]
 FEN_CASTLING_REGEX: re.Pattern[str]
 """The standard start position."""
 STARTING_BOARD_FEN: str

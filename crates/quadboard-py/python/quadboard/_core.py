@@ -8,7 +8,7 @@ import operator
 import re
 from typing import Dict, Iterator, List
 
-from ._quadboard import _tables, between, ray, square_knight_distance
+from ._quadboard import _slider_tables, _tables, between, ray, square_knight_distance
 from ._quadboard import flip_anti_diagonal, flip_diagonal, flip_horizontal, flip_vertical
 
 UNICODE_PIECE_SYMBOLS: Dict[str, str] = {
@@ -56,6 +56,12 @@ SAN_REGEX: "re.Pattern[str]" = re.compile(
 # A FEN's castling field: `-`, or up to two white letters (K, Q or a rook's file) and up
 # to two black ones.
 FEN_CASTLING_REGEX: "re.Pattern[str]" = re.compile(r"^(?:-|[A-HKQ]{0,2}[a-hkq]{0,2})\Z")
+
+# Per square: the squares whose occupancy decides a slider's attacks along the diagonals,
+# the file or the rank (edges left out), and a dict from each subset of that mask to the
+# attacks: BB_DIAG_ATTACKS[sq][BB_DIAG_MASKS[sq] & occupied].
+(BB_DIAG_MASKS, BB_DIAG_ATTACKS), (BB_FILE_MASKS, BB_FILE_ATTACKS), (BB_RANK_MASKS,
+                                                                    BB_RANK_ATTACKS) = _slider_tables()
 
 _NAMED: Dict[str, int] = {}
 for _i, _name in enumerate(SQUARE_NAMES):
@@ -319,7 +325,8 @@ def _detach(piece: Piece) -> None:
 _PIECE_TABLE: List[Piece] = [_shared_piece(t, c) for c in (False, True) for t in range(1, 7)]
 
 __all__ = [
-    "Piece", "SAN_REGEX", "FEN_CASTLING_REGEX",
+    "Piece", "SAN_REGEX", "FEN_CASTLING_REGEX", "BB_DIAG_MASKS", "BB_DIAG_ATTACKS",
+    "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS", "BB_RANK_ATTACKS",
     "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
     "BB_FILES", "BB_KING_ATTACKS", "BB_KNIGHT_ATTACKS", "BB_LIGHT_SQUARES", "BB_PAWN_ATTACKS",
     "BB_RANKS", "BB_RAYS", "BB_SQUARES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARES_180",
