@@ -68,6 +68,21 @@ def test_slider_tables_are_python_chess_s():
             assert getattr(quadboard, name) == getattr(chess, name), name
 
 
+def test_type_names_are_python_chess_s():
+    # Programs annotate with them, and annotations are evaluated at definition.
+    import chess.pgn
+
+    import quadboard.pgn
+
+    for name in ("Color", "PieceType", "Square", "Bitboard", "ColorName", "IntoSquareSet",
+                 "EnPassantSpec"):
+        assert getattr(quadboard, name) == getattr(chess, name), name
+    for name in ("BoardT", "BaseBoardT"):
+        assert getattr(quadboard, name).__name__ == name
+    for name in ("GameT", "HeadersT", "MainlineMapT", "ResultT", "Color", "Square", "LOGGER"):
+        assert hasattr(quadboard.pgn, name), name
+
+
 def test_move_values():
     m = Move.from_uci("e2e4")
     assert (m.from_square, m.to_square, m.promotion, m.drop) == (12, 28, None, None)

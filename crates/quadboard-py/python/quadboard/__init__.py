@@ -6,7 +6,7 @@ to ``KING == 6``, colours ``WHITE == True`` and ``BLACK == False``.
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, TypeVar
 
 from . import pgn
 from . import polyglot
@@ -104,8 +104,12 @@ def piece_name(piece_type: int) -> str:
     return PIECE_NAMES[piece_type]
 
 
+# python-chess's type variables for methods that return a board of the caller's class.
+BoardT = TypeVar("BoardT", bound="Board")
+BaseBoardT = TypeVar("BaseBoardT", bound="BaseBoard")
+
 __all__ = [
-    "AmbiguousMoveError", "BLACK", "BISHOP", "Board", "COLORS", "COLOR_NAMES",
+    "BoardT", "BaseBoardT", "AmbiguousMoveError", "BLACK", "BISHOP", "Board", "COLORS", "COLOR_NAMES",
     "IllegalMoveError", "InvalidMoveError", "KING", "KNIGHT", "LegalMoveGenerator", "Move",
     "Outcome", "PAWN", "PIECE_NAMES", "PIECE_SYMBOLS", "PIECE_TYPES", "Piece", "QUEEN",
     "ROOK", "STARTING_BOARD_FEN", "STARTING_FEN",

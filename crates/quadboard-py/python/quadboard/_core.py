@@ -6,10 +6,20 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from typing import Dict, Iterator, List
+from typing import Dict, Iterable, Iterator, List, Literal, SupportsInt, Union
 
 from ._quadboard import _slider_tables, _tables, between, ray, square_knight_distance
 from ._quadboard import flip_anti_diagonal, flip_diagonal, flip_horizontal, flip_vertical
+
+# python-chess's type aliases, which programs written for it use in annotations (evaluated
+# when a function is defined, unless the program defers them).
+Color = bool
+PieceType = int
+Square = int
+Bitboard = int
+ColorName = Literal["white", "black"]
+IntoSquareSet = Union[SupportsInt, Iterable[int]]
+EnPassantSpec = Literal["legal", "fen", "xfen"]
 
 UNICODE_PIECE_SYMBOLS: Dict[str, str] = {
     "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
@@ -325,7 +335,8 @@ def _detach(piece: Piece) -> None:
 _PIECE_TABLE: List[Piece] = [_shared_piece(t, c) for c in (False, True) for t in range(1, 7)]
 
 __all__ = [
-    "Piece", "SAN_REGEX", "FEN_CASTLING_REGEX", "BB_DIAG_MASKS", "BB_DIAG_ATTACKS",
+    "Piece", "SAN_REGEX", "FEN_CASTLING_REGEX", "Color", "PieceType", "Square", "Bitboard",
+    "ColorName", "IntoSquareSet", "EnPassantSpec", "BB_DIAG_MASKS", "BB_DIAG_ATTACKS",
     "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS", "BB_RANK_ATTACKS",
     "BB_ALL", "BB_BACKRANKS", "BB_CENTER", "BB_CORNERS", "BB_DARK_SQUARES", "BB_EMPTY",
     "BB_FILES", "BB_KING_ATTACKS", "BB_KNIGHT_ATTACKS", "BB_LIGHT_SQUARES", "BB_PAWN_ATTACKS",

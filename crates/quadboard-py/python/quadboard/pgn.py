@@ -19,7 +19,20 @@ from ._pgn_tree import (
     skip_game,
 )
 
+# python-chess's logger of reading errors (here ``quadboard.pgn``; setting either it or
+# ``chess.pgn``'s logger above ERROR silences them), and its type names for annotations.
+from typing import TypeVar
+
+from ._core import Color, Square
+from ._pgn_text import ResultT
+from ._pgn_tree import LOGGER
+
+GameT = TypeVar("GameT", bound="Game")
+HeadersT = TypeVar("HeadersT", bound="Headers")
+MainlineMapT = TypeVar("MainlineMapT")
+
 __all__ = [
+    "LOGGER", "Color", "Square", "ResultT", "GameT", "HeadersT", "MainlineMapT",
     "BoardBuilder", "ChildNode", "Game", "GameBuilder", "GameNode", "HeadersBuilder",
     "Mainline", "read_game", "read_games", "read_headers", "skip_game",
 ] + list(_TEXT_NAMES)
