@@ -1352,6 +1352,34 @@ impl Board {
         self.push_library(py, m)
     }
 
+    /// A move in XBoard notation: in Chess960 (`chess960`, the board's mode when `None`)
+    /// castling is `O-O` or `O-O-O`; otherwise the move's own XBoard text (UCI as given,
+    /// `@@@@` for the null move), as python-chess writes it.
+    #[pyo3(signature = (r#move, chess960 = None))]
+    fn xboard(&self, r#move: &Bound<'_, Move>, chess960: Option<Flag>) -> String {
+        let chess960 = chess960.map_or(self.chess960, |f| f.0);
+        let m = *r#move.get();
+        if chess960 && !m.is_null() && self.castling_shape(m) {
+            match self.castling_side(m) {
+                Some(quadboard_chess::CastlingSide::QueenSide) => "O-O-O".to_owned(),
+                _ => "O-O".to_owned(),
+            }
+        } else {
+            m.xboard()
+        }
+    }
+
+    /// Reads a move in XBoard notation (which python-chess reads as SAN, UCI text and
+    /// `@@@@` included) without making it.
+    fn parse_xboard(&self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
+        self.parse_san(py, xboard)
+    }
+
+    /// Reads a move in XBoard notation and makes it; returns the move.
+    fn push_xboard(&mut self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
+        self.push_san(py, xboard)
+    }
+
     /// Reads a move in UCI without making it.
     fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
         let m = self.parse_uci_move(uci)?;

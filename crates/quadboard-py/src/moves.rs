@@ -232,7 +232,7 @@ impl Move {
     }
 
     /// XBoard text: UCI, `@@@@` for the null move.
-    fn xboard(&self) -> String {
+    pub(crate) fn xboard(&self) -> String {
         if self.is_null() {
             "@@@@".to_owned()
         } else {

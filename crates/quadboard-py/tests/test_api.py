@@ -83,6 +83,37 @@ def test_type_names_are_python_chess_s():
         assert hasattr(quadboard.pgn, name), name
 
 
+def test_xboard_notation_as_python_chess_writes_and_reads_it():
+    # Standard and Chess960 games: every legal move and the null move written in both
+    # modes, read back, and pushed.
+    import random
+
+    rng = random.Random(5)
+    checked = castles = 0
+    for game in range(60):
+        start = rng.randrange(960) if game % 2 else None
+        ours = quadboard.Board.from_chess960_pos(start) if start is not None else quadboard.Board()
+        theirs = chess.Board.from_chess960_pos(start) if start is not None else chess.Board()
+        for _ in range(60):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            for m in moves + [chess.Move.null()]:
+                q = quadboard.Move.from_uci(m.uci())
+                for mode in (None, True, False):
+                    text = theirs.xboard(m, chess960=mode)
+                    assert ours.xboard(q, chess960=mode) == text, (theirs.fen(), m, mode)
+                    castles += text.startswith("O-O")
+                text = theirs.xboard(m)
+                assert ours.parse_xboard(text).uci() == theirs.parse_xboard(text).uci()
+                checked += 1
+            m = rng.choice(moves)
+            text = theirs.xboard(m)
+            assert ours.push_xboard(text).uci() == theirs.push_xboard(text).uci()
+            assert ours.fen() == theirs.fen()
+    assert checked > 20_000 and castles > 50
+
+
 def test_move_values():
     m = Move.from_uci("e2e4")
     assert (m.from_square, m.to_square, m.promotion, m.drop) == (12, 28, None, None)
