@@ -126,9 +126,10 @@ pub(crate) enum PawnMoves {
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Visitor {
     /// Whether moves come least valuable mover first: pawns (en passant with them), then
-    /// knights, bishops, rooks, queens (pinned pieces after the free ones) and the king,
-    /// instead of the king first and pawns after the pieces. Captures listed so need no
-    /// reordering by attacker for MVV-LVA.
+    /// knights, bishops, rooks, queens (pinned pieces after the free ones) and the king;
+    /// otherwise the king first and pawns after the pieces. On for every visitor: lists
+    /// in this order need no reordering by attacker for MVV-LVA, and perft counts no
+    /// more instructions per leaf with it.
     const LEAST_VALUABLE_FIRST: bool = true;
     /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
     /// `targets` (possibly empty).

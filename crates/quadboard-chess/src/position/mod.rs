@@ -361,7 +361,9 @@ impl Position {
         })
     }
 
-    /// Every legal move.
+    /// Every legal move, least valuable mover first: pawns (en passant with them),
+    /// knights, bishops, rooks, queens (pieces pinned to the king after the others), the
+    /// king, castling.
     pub fn legal_moves(&self) -> MoveList {
         self.moves_to(Bitboard::FULL)
     }
