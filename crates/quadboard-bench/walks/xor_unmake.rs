@@ -13,10 +13,9 @@
 //! See docs/log/2026-11-27-xor-unmake.md for what they measure.
 
 use super::{mvv_lva, order, Scored, Tally};
-use quadboard_chess::board::{QuadBoard, QuadDelta};
+use quadboard_chess::board::{Placement, QuadBoard, QuadDelta};
 use quadboard_chess::{
-    attacks, zobrist, Bitboard, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Position,
-    Role, Square,
+    zobrist, Bitboard, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Position, Role, Square,
 };
 
 /// What changes with every move and an unmake must restore, besides the planes.
@@ -74,29 +73,11 @@ impl XorPosition {
         self.quad.legal_moves(s.turn, s.castling, s.ep_square)
     }
 
-    /// The pieces giving check to the side to move: `Position::checkers`'s test (that
-    /// one reads the dense board only) on the planes, the empty-board rays skipping the
-    /// slider lookups when no slider of theirs is on a line with the king.
+    /// The pieces giving check to the side to move: the library's test
+    /// (`Placement::checkers`, which `Position::checkers` calls too) on the planes.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        let q = &self.quad;
-        let us = self.state.turn;
-        let king = q
-            .by_piece(Piece::new(us, Role::King))
-            .lsb()
-            .unwrap_or(Square::A1);
-        let them = q.by_color(!us);
-        let mut checkers =
-            (attacks::knight(king) & q.knights() | attacks::pawn(us, king) & q.pawns()) & them;
-        let diagonal = attacks::bishop_rays(king) & q.diagonal_sliders() & them;
-        if diagonal.any() {
-            checkers |= attacks::bishop(king, q.occupied()) & diagonal;
-        }
-        let orthogonal = attacks::rook_rays(king) & q.orthogonal_sliders() & them;
-        if orthogonal.any() {
-            checkers |= attacks::rook(king, q.occupied()) & orthogonal;
-        }
-        checkers
+        Placement::checkers(&self.quad, self.state.turn)
     }
 
     #[inline(always)]

@@ -41,6 +41,57 @@ pub trait Placement: Copy {
     /// The piece on `square`, if any.
     fn piece_on(&self, square: Square) -> Option<Piece>;
 
+    /// The squares holding `piece`.
+    #[inline(always)]
+    fn piece_set(&self, piece: Piece) -> Bitboard {
+        self.color_set(piece.color()) & self.role_set(piece.role())
+    }
+
+    /// The squares holding a piece.
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.color_set(Color::White) | self.color_set(Color::Black)
+    }
+
+    /// The bishops and queens, either colour.
+    #[inline(always)]
+    fn diagonal_sliders(&self) -> Bitboard {
+        self.role_set(Role::Bishop) | self.role_set(Role::Queen)
+    }
+
+    /// The rooks and queens, either colour.
+    #[inline(always)]
+    fn orthogonal_sliders(&self) -> Bitboard {
+        self.role_set(Role::Rook) | self.role_set(Role::Queen)
+    }
+
+    /// The pieces of the other colour that give check to the king of `us`: the one
+    /// computation behind [`crate::Position::checkers`] and the engines on any placement.
+    /// The king must be there (a1 stands in when it is not) and the kings must not
+    /// touch: a king is never looked for as a checker.
+    #[inline(always)]
+    fn checkers(&self, us: Color) -> Bitboard {
+        let king = self
+            .piece_set(Piece::new(us, Role::King))
+            .lsb()
+            .unwrap_or(Square::A1);
+        let them = self.color_set(!us);
+        let mut checkers = (attacks::knight(king) & self.role_set(Role::Knight)
+            | attacks::pawn(us, king) & self.role_set(Role::Pawn))
+            & them;
+        // The empty-board rays skip a slider lookup when no slider of theirs is on a
+        // line with the king, as in most positions.
+        let diagonal = attacks::bishop_rays(king) & self.diagonal_sliders() & them;
+        if diagonal.any() {
+            checkers |= attacks::bishop(king, self.occupied()) & diagonal;
+        }
+        let orthogonal = attacks::rook_rays(king) & self.orthogonal_sliders() & them;
+        if orthogonal.any() {
+            checkers |= attacks::rook(king, self.occupied()) & orthogonal;
+        }
+        checkers
+    }
+
     /// The placement as quad-bitboard planes (the perft table's packed form).
     fn to_quad(&self) -> QuadBoard;
 
@@ -116,6 +167,26 @@ macro_rules! placement_reads {
         #[inline(always)]
         fn piece_on(&self, square: Square) -> Option<Piece> {
             self.piece_at(square)
+        }
+
+        #[inline(always)]
+        fn piece_set(&self, piece: Piece) -> Bitboard {
+            self.by_piece(piece)
+        }
+
+        #[inline(always)]
+        fn occupied(&self) -> Bitboard {
+            Self::occupied(self)
+        }
+
+        #[inline(always)]
+        fn diagonal_sliders(&self) -> Bitboard {
+            Self::diagonal_sliders(self)
+        }
+
+        #[inline(always)]
+        fn orthogonal_sliders(&self) -> Bitboard {
+            Self::orthogonal_sliders(self)
         }
     };
 }

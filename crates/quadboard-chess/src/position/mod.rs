@@ -27,7 +27,7 @@ use crate::movegen::{
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::setup::Reasons;
-use crate::{attacks, zobrist, Bitboard, Castles, CastlingMode, Color, Piece, Role, Setup, Square};
+use crate::{zobrist, Bitboard, Castles, CastlingMode, Color, Piece, Role, Setup, Square};
 use alloc::string::String;
 
 /// A chess position that move generation can handle: exactly one king per side, the side
@@ -312,29 +312,8 @@ impl Position {
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        let board = self.board();
-        let us = self.turn;
-        // Validation guarantees the king (a1 only stands in for an impossible case), and
-        // that the kings do not touch: no king is ever a checker, so it is not looked for.
-        let king = board
-            .by_piece(Piece::new(us, Role::King))
-            .lsb()
-            .unwrap_or(Square::A1);
-        let them = board.by_color(!us);
-        let mut checkers = (attacks::knight(king) & board.by_role(Role::Knight)
-            | attacks::pawn(us, king) & board.by_role(Role::Pawn))
-            & them;
-        // The empty-board rays skip a slider lookup when no slider of theirs is on a
-        // line with the king, as in most positions.
-        let diagonal = attacks::bishop_rays(king) & board.diagonal_sliders() & them;
-        if diagonal.any() {
-            checkers |= attacks::bishop(king, board.occupied()) & diagonal;
-        }
-        let orthogonal = attacks::rook_rays(king) & board.orthogonal_sliders() & them;
-        if orthogonal.any() {
-            checkers |= attacks::rook(king, board.occupied()) & orthogonal;
-        }
-        checkers
+        // Validation guarantees the king and that the kings do not touch.
+        crate::board::Placement::checkers(&self.node.board, self.turn)
     }
 
     /// Whether the side to move is in check.

@@ -2,7 +2,7 @@
 //! make/unmake by XOR deltas tracks move making exactly.
 
 use proptest::prelude::*;
-use quadboard_chess::board::{ClassicalBoard, Mailbox, QuadBoard};
+use quadboard_chess::board::{ClassicalBoard, Mailbox, Placement, QuadBoard};
 use quadboard_chess::{Board, Piece, Position};
 
 use crate::common::Rng;
@@ -119,6 +119,20 @@ proptest! {
 
 /// The quad-bitboard engine counts what the dense one counts, castling, en passant and
 /// promotions included, in standard chess and Chess960.
+#[test]
+fn checkers_agree_on_every_placement() {
+    // `Placement::checkers` on the quad planes (through its overridden reads) against
+    // `Position::checkers` on the dense board, over positions with checks among them.
+    let mut checks = 0;
+    for pos in crate::common::random_game_positions(60, 120, 3) {
+        let quad = QuadBoard::from_board(pos.board());
+        assert_eq!(quad.checkers(pos.turn()), pos.checkers(), "{}", pos.to_fen());
+        assert_eq!(Placement::occupied(&quad), pos.board().occupied());
+        checks += usize::from(pos.is_check());
+    }
+    assert!(checks > 10, "only {checks} positions in check");
+}
+
 #[test]
 fn quad_perft_agrees_with_dense() {
     use quadboard_chess::perft::{perft, perft_quad};
