@@ -125,12 +125,6 @@ pub(crate) enum PawnMoves {
 
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Visitor {
-    /// Whether moves come least valuable mover first: pawns (en passant with them), then
-    /// knights, bishops, rooks, queens (pinned pieces after the free ones) and the king;
-    /// otherwise the king first and pawns after the pieces. On for every visitor: lists
-    /// in this order need no reordering by attacker for MVV-LVA, and perft counts no
-    /// more instructions per leaf with it.
-    const LEAST_VALUABLE_FIRST: bool = true;
     /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
     /// `targets` (possibly empty).
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
@@ -523,12 +517,8 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
         return;
     };
 
-    // In double check only the king moves, whatever the order.
-    let king_first = !V::LEAST_VALUABLE_FIRST || checks.checkers.more_than_one();
-    if king_first {
-        king_moves::<C, S, V, B>(node, &checks, target, visitor);
-    }
     if checks.checkers.more_than_one() {
+        king_moves::<C, S, V, B>(node, &checks, target, visitor);
         return;
     }
 
@@ -537,9 +527,9 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     let pinned = checks.pinned();
     let occupied = checks.occupied;
 
-    if V::LEAST_VALUABLE_FIRST {
-        pawn_moves::<C, S, V, B>(node, &checks, check_mask, target, visitor);
-    }
+    // Least valuable mover first (pawns, knights, bishops, rooks, queens, pinned pieces,
+    // the king): a list sorted by MVV-LVA then has few inversions to undo.
+    pawn_moves::<C, S, V, B>(node, &checks, check_mask, target, visitor);
     for from in node.role_set(Role::Knight) & checks.us & !pinned {
         visitor.piece(Role::Knight, from, attacks::knight(from) & movable);
     }
@@ -565,12 +555,7 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
         );
     }
 
-    if !V::LEAST_VALUABLE_FIRST {
-        pawn_moves::<C, S, V, B>(node, &checks, check_mask, target, visitor);
-    }
-    if !king_first {
-        king_moves::<C, S, V, B>(node, &checks, target, visitor);
-    }
+    king_moves::<C, S, V, B>(node, &checks, target, visitor);
     castling_moves::<S, B>(
         node,
         &checks,
@@ -814,7 +799,6 @@ pub(crate) struct NoisyLister<'a> {
 }
 
 impl Visitor for NoisyLister<'_> {
-    const LEAST_VALUABLE_FIRST: bool = true;
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         Lister::<false>(self.list).piece(role, from, targets & self.them);

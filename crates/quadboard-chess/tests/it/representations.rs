@@ -126,7 +126,12 @@ fn checkers_agree_on_every_placement() {
     let mut checks = 0;
     for pos in crate::common::random_game_positions(60, 120, 3) {
         let quad = QuadBoard::from_board(pos.board());
-        assert_eq!(quad.checkers(pos.turn()), pos.checkers(), "{}", pos.to_fen());
+        assert_eq!(
+            quad.checkers(pos.turn()),
+            pos.checkers(),
+            "{}",
+            pos.to_fen()
+        );
         assert_eq!(Placement::occupied(&quad), pos.board().occupied());
         checks += usize::from(pos.is_check());
     }
