@@ -603,27 +603,25 @@ fn pawn_moves<C: Cpu, S: Side, V: Visitor, B: Placement>(
 ) {
     let pawns = PawnTargets::new::<S, B>(node, checks, check_mask, target);
     let promo = S::PROMOTION_RANK;
-    let groups = [
-        (pawns.single, S::UP),
-        (pawns.west, S::UP_WEST),
-        (pawns.east, S::UP_EAST),
-    ];
-    for (set, offset) in groups {
-        if (set & promo).any() {
-            visitor.pawns(PawnMoves::Promotion, set & promo, offset);
-        }
+    // Written out, not loops over arrays of sets and kinds: as loops they were compiled
+    // with the kind a run-time value, so a visitor that lists only some kinds
+    // (`captures()`) tested it and walked the empty sets of the others on every call
+    // (docs/log/2026-11-27-captures.md).
+    macro_rules! group {
+        ($kind:expr, $set:expr, $offset:expr) => {
+            let set = $set;
+            if set.any() {
+                visitor.pawns($kind, set, $offset);
+            }
+        };
     }
-    let quiet = [
-        (pawns.single & !promo, S::UP, PawnMoves::Push),
-        (pawns.double, 2 * S::UP, PawnMoves::DoublePush),
-        (pawns.west & !promo, S::UP_WEST, PawnMoves::Capture),
-        (pawns.east & !promo, S::UP_EAST, PawnMoves::Capture),
-    ];
-    for (set, offset, kind) in quiet {
-        if set.any() {
-            visitor.pawns(kind, set, offset);
-        }
-    }
+    group!(PawnMoves::Promotion, pawns.single & promo, S::UP);
+    group!(PawnMoves::Promotion, pawns.west & promo, S::UP_WEST);
+    group!(PawnMoves::Promotion, pawns.east & promo, S::UP_EAST);
+    group!(PawnMoves::Push, pawns.single & !promo, S::UP);
+    group!(PawnMoves::DoublePush, pawns.double, 2 * S::UP);
+    group!(PawnMoves::Capture, pawns.west & !promo, S::UP_WEST);
+    group!(PawnMoves::Capture, pawns.east & !promo, S::UP_EAST);
 
     en_passant_moves::<C, S, B>(
         node,
