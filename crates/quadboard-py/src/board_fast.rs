@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use crate::board::Board;
 use crate::moves::Move;
-use crate::squareset::{call_original, fastcall_args, install_method};
+use crate::squareset::{call_original, fastcall_args, install_method, to_c};
 
 /// PyO3's `Board.push`, for the calls [`board_push`] does not take.
 static PUSH_ORIGINAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -24,17 +24,6 @@ static POP_ORIGINAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 /// The `Move` type object (`Move` has no subclasses: a move is an instance exactly when
 /// its type is this one).
 static MOVE_TYPE: AtomicPtr<pyo3::ffi::PyTypeObject> = AtomicPtr::new(std::ptr::null_mut());
-
-/// A method's result as CPython takes it: a new reference, or null with the exception set.
-fn to_c(py: Python<'_>, result: PyResult<Bound<'_, PyAny>>) -> *mut pyo3::ffi::PyObject {
-    match result {
-        Ok(obj) => obj.into_ptr(),
-        Err(err) => {
-            err.restore(py);
-            std::ptr::null_mut()
-        }
-    }
-}
 
 /// Runs a method body, turning a panic into a `RuntimeError` (as PyO3 does) rather than
 /// letting it unwind into CPython.
@@ -94,19 +83,13 @@ unsafe extern "C" fn board_push(
                 // A board already borrowed (a callback from inside one of its methods) is
                 // left to PyO3, which raises its error for it.
                 if let Ok(mut board) = board.try_borrow_mut() {
-                    return match board.push(&m) {
-                        Ok(()) => py.None().into_ptr(),
-                        Err(err) => {
-                            err.restore(py);
-                            std::ptr::null_mut()
-                        }
-                    };
+                    return to_c(py, board.push(&m).map(|()| py.None()));
                 }
             }
         }
         let result = original(py, &PUSH_ORIGINAL, "push")
             .and_then(|push| call_original(py, push, &slf, all, kwnames));
-        to_c(py, result)
+        to_c(py, result.map(Bound::unbind))
     })
 }
 
@@ -125,16 +108,10 @@ unsafe extern "C" fn board_pop(
         // SAFETY: `slf` is a `Board` (above).
         let board = unsafe { slf.cast_unchecked::<Board>() };
         if let Ok(mut board) = board.try_borrow_mut() {
-            return match board.pop(py) {
-                Ok(m) => m.into_ptr(),
-                Err(err) => {
-                    err.restore(py);
-                    std::ptr::null_mut()
-                }
-            };
+            return to_c(py, board.pop(py));
         }
         let result = original(py, &POP_ORIGINAL, "pop").and_then(|pop| pop.call1((slf,)));
-        to_c(py, result)
+        to_c(py, result.map(Bound::unbind))
     })
 }
 

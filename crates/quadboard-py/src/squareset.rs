@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyInt, PyIterator, PyTuple, PyType};
+use pyo3::types::{PyDict, PyInt, PyIterator, PyTuple, PyType};
 use pyo3::Borrowed;
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
@@ -793,7 +793,7 @@ pub fn flip_anti_diagonal(mask: u64) -> u64 {
 static PIECES_FALLBACK: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `Board.pieces(piece_type, color)` as CPython calls it (`METH_FASTCALL | METH_KEYWORDS`),
-/// for the common call: an int type and a bool colour given by position. The method is
+/// for the common call: a piece type 1 to 6 and a bool colour given by position. The method is
 /// the hot call of `SquareSet` loops, and PyO3's wrapper (its trampoline, the general
 /// argument parser, the `bool` extraction) costs about 200 instructions per call where
 /// this costs about 60. Any other call goes to PyO3's method, unchanged.
@@ -805,66 +805,76 @@ unsafe extern "C" fn board_pieces(
 ) -> *mut pyo3::ffi::PyObject {
     // SAFETY: CPython calls methods with the interpreter attached (the GIL held).
     let py = unsafe { Python::assume_attached() };
-    // SAFETY: for METH_FASTCALL | METH_KEYWORDS CPython passes `nargs` positional
-    // arguments followed by one per name in `kwnames` (a tuple, or null for none), all
-    // borrowed for the call, in an array that may be null when there are none; `slf` is
-    // the instance, already checked to be a `Board`.
-    let (slf, all) = unsafe {
-        (
-            Bound::from_borrowed_ptr(py, slf),
-            fastcall_args(py, args, nargs, kwnames),
-        )
-    };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if let ([piece_type, color], true) = (all, kwnames.is_null()) {
-            // SAFETY: both are borrowed references that live for the call (above).
-            let (piece_type, color) = unsafe {
-                (
-                    Borrowed::from_ptr(py, *piece_type),
-                    Borrowed::from_ptr(py, *color),
-                )
+        if nargs == 2 && kwnames.is_null() {
+            // SAFETY: CPython passes `nargs` borrowed arguments (see `fastcall_args`).
+            let (piece_type, color) = unsafe { (*args, *args.add(1)) };
+            // SAFETY: reading the addresses of the two bools.
+            let color = unsafe {
+                if color == pyo3::ffi::Py_True() {
+                    Some(true)
+                } else if color == pyo3::ffi::Py_False() {
+                    Some(false)
+                } else {
+                    None
+                }
             };
-            let color = if color.is(PyBool::new(py, true)) {
-                Some(true)
-            } else if color.is(PyBool::new(py, false)) {
-                Some(false)
-            } else {
-                None
-            };
-            if let (Some(color), true, Ok(board)) = (
-                color,
-                piece_type.is_exact_instance_of::<PyInt>(),
-                slf.cast::<crate::board::Board>(),
-            ) {
-                // CPython's ints 1 to 6 are shared objects: compared by address, the usual
-                // piece type is found without a conversion.
-                let ints = square_ints(py)?;
-                let piece_type = match ints[1..=6]
-                    .iter()
-                    .position(|i| i.as_ptr() == piece_type.as_ptr())
-                {
-                    Some(i) => i as i64 + 1,
-                    None => piece_type.extract::<i64>()?,
-                };
-                let mask = board
-                    .try_borrow()?
-                    .pieces_mask(piece_type, crate::board::Flag(color))?;
-                return SquareSet::object(py, mask).map(|set| set.into_any().into_bound(py));
+            // CPython's ints 1 to 6 are shared objects: compared by address, the usual
+            // piece type is found without a conversion. Any other type or colour (another
+            // int, an int subclass, a non-bool colour) goes to PyO3's method, which reads
+            // or refuses it.
+            let ints = square_ints(py);
+            let role = ints
+                .ok()
+                .and_then(|ints| ints[1..=6].iter().position(|i| i.as_ptr() == piece_type));
+            if let (Some(color), Some(role)) = (color, role) {
+                // SAFETY: the method descriptor checked that `slf` is a `Board`; it is
+                // borrowed for the call.
+                let board =
+                    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<crate::board::Board>() };
+                if let Ok(board) = board.try_borrow() {
+                    let role = quadboard_chess::Role::ALL[role];
+                    let piece = quadboard_chess::Piece::new(
+                        if color {
+                            quadboard_chess::Color::White
+                        } else {
+                            quadboard_chess::Color::Black
+                        },
+                        role,
+                    );
+                    return to_c(
+                        py,
+                        SquareSet::object(py, board.pos.board().by_piece(piece).0),
+                    );
+                }
             }
         }
-        let original = PIECES_FALLBACK
+        // SAFETY: as CPython passed them (above).
+        let (slf, all) = unsafe {
+            (
+                Bound::from_borrowed_ptr(py, slf),
+                fastcall_args(py, args, nargs, kwnames),
+            )
+        };
+        let result = PIECES_FALLBACK
             .get(py)
-            .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))?;
-        call_original(py, original.bind(py), &slf, all, kwnames)
+            .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))
+            .and_then(|original| call_original(py, original.bind(py), &slf, all, kwnames));
+        to_c(py, result.map(Bound::unbind))
     }));
+    result.unwrap_or_else(|_| {
+        PyRuntimeError::new_err("quadboard: Board.pieces panicked").restore(py);
+        std::ptr::null_mut()
+    })
+}
+
+/// A result as CPython takes it from a C function: a new reference, or null with the
+/// exception set.
+pub fn to_c<T>(py: Python<'_>, result: PyResult<Py<T>>) -> *mut pyo3::ffi::PyObject {
     match result {
-        Ok(Ok(set)) => set.into_ptr(),
-        Ok(Err(err)) => {
+        Ok(obj) => obj.into_ptr(),
+        Err(err) => {
             err.restore(py);
-            std::ptr::null_mut()
-        }
-        Err(_) => {
-            PyRuntimeError::new_err("quadboard: Board.pieces panicked").restore(py);
             std::ptr::null_mut()
         }
     }
@@ -1047,13 +1057,7 @@ unsafe fn binary_fast(
             return None;
         }
         let other = exact_operand(py, b, squareset)?;
-        Some(match SquareSet::object(py, op(mask_at(py, a), other)) {
-            Ok(set) => set.into_ptr(),
-            Err(err) => {
-                err.restore(py);
-                std::ptr::null_mut()
-            }
-        })
+        Some(to_c(py, SquareSet::object(py, op(mask_at(py, a), other))))
     }
 }
 
@@ -1123,13 +1127,7 @@ unsafe extern "C" fn squareset_iter(obj: *mut pyo3::ffi::PyObject) -> *mut pyo3:
     // SAFETY: CPython calls the slot with the GIL held on an instance of the type.
     unsafe {
         let py = Python::assume_attached();
-        match square_iter(py, mask_at(py, obj)) {
-            Ok(it) => it.into_ptr(),
-            Err(err) => {
-                err.restore(py);
-                std::ptr::null_mut()
-            }
-        }
+        to_c(py, square_iter(py, mask_at(py, obj)).map(Bound::unbind))
     }
 }
 
