@@ -88,7 +88,8 @@ unsafe extern "C" fn board_push(
             }
         }
         let result = original(py, &PUSH_ORIGINAL, "push")
-            .and_then(|push| call_original(py, push, &slf, all, kwnames));
+            // SAFETY: the arguments as CPython passed them (above).
+            .and_then(|push| unsafe { call_original(py, push, &slf, all, kwnames) });
         to_c(py, result.map(Bound::unbind))
     })
 }

@@ -859,7 +859,10 @@ unsafe extern "C" fn board_pieces(
         let result = PIECES_FALLBACK
             .get(py)
             .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))
-            .and_then(|original| call_original(py, original.bind(py), &slf, all, kwnames));
+            // SAFETY: the arguments as CPython passed them (above).
+            .and_then(|original| unsafe {
+                call_original(py, original.bind(py), &slf, all, kwnames)
+            });
         to_c(py, result.map(Bound::unbind))
     }));
     result.unwrap_or_else(|_| {
@@ -882,7 +885,11 @@ pub fn to_c<T>(py: Python<'_>, result: PyResult<Py<T>>) -> *mut pyo3::ffi::PyObj
 
 /// Calls PyO3's method `original` (unbound) with the arguments of a `METH_FASTCALL |
 /// METH_KEYWORDS` call as CPython passed them.
-pub fn call_original<'py>(
+///
+/// # Safety
+/// `all` and `kwnames` are as [`fastcall_args`] returns and takes them: borrowed live
+/// objects, `kwnames` null or a tuple naming the last of them.
+pub unsafe fn call_original<'py>(
     py: Python<'py>,
     original: &Bound<'py, PyAny>,
     slf: &Bound<'py, PyAny>,
@@ -890,7 +897,7 @@ pub fn call_original<'py>(
     kwnames: *mut pyo3::ffi::PyObject,
 ) -> PyResult<Bound<'py, PyAny>> {
     // SAFETY: the pointers are borrowed references that live for the call, and `kwnames`
-    // is null or a tuple of strings (see `board_pieces`).
+    // is null or a tuple of strings (the caller's contract).
     let (items, names) = unsafe {
         let items: Vec<Bound<'py, PyAny>> = all
             .iter()
