@@ -1315,7 +1315,7 @@ impl Board {
 
     /// Makes a legal move (or the null move); `IllegalMoveError` otherwise. python-chess
     /// does not check; quadboard does, so that the board stays a legal position.
-    fn push(&mut self, m: &Bound<'_, Move>) -> PyResult<()> {
+    pub(crate) fn push(&mut self, m: &Bound<'_, Move>) -> PyResult<()> {
         let m = *m.get();
         if m.is_null() {
             return self.play(QMove::NULL, false);
@@ -1393,7 +1393,7 @@ impl Board {
     }
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
-    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+    pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty move stack"));
         };

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 pub mod batch;
 pub mod board;
+pub mod board_fast;
 pub mod errors;
 pub mod moves;
 pub mod pgn;
@@ -43,6 +44,8 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Move>()?;
     m.add_class::<squareset::SquareSet>()?;
     squareset::install_fast_paths(m)?;
+    squareset::install_slots(m)?;
+    board_fast::install(m)?;
     m.add_class::<pgn_tree::GameData>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<polyglot::BookFile>()?;

@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyInt, PyIterator, PyTuple, PyType};
+use pyo3::types::{PyDict, PyInt, PyIterator, PyTuple, PyType};
 use pyo3::Borrowed;
 use quadboard_chess::attacks;
 use quadboard_chess::{Bitboard, Square};
@@ -793,7 +793,7 @@ pub fn flip_anti_diagonal(mask: u64) -> u64 {
 static PIECES_FALLBACK: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `Board.pieces(piece_type, color)` as CPython calls it (`METH_FASTCALL | METH_KEYWORDS`),
-/// for the common call: an int type and a bool colour given by position. The method is
+/// for the common call: a piece type 1 to 6 and a bool colour given by position. The method is
 /// the hot call of `SquareSet` loops, and PyO3's wrapper (its trampoline, the general
 /// argument parser, the `bool` extraction) costs about 200 instructions per call where
 /// this costs about 60. Any other call goes to PyO3's method, unchanged.
@@ -805,83 +805,99 @@ unsafe extern "C" fn board_pieces(
 ) -> *mut pyo3::ffi::PyObject {
     // SAFETY: CPython calls methods with the interpreter attached (the GIL held).
     let py = unsafe { Python::assume_attached() };
-    // SAFETY: for METH_FASTCALL | METH_KEYWORDS CPython passes `nargs` positional
-    // arguments followed by one per name in `kwnames` (a tuple, or null for none), all
-    // borrowed for the call, in an array that may be null when there are none; `slf` is
-    // the instance, already checked to be a `Board`.
-    let (slf, all) = unsafe {
-        let names = Borrowed::from_ptr_or_opt(py, kwnames).map_or(0, |n| n.len().unwrap_or(0));
-        let count = nargs as usize + names;
-        (
-            Bound::from_borrowed_ptr(py, slf),
-            if args.is_null() || count == 0 {
-                &[][..]
-            } else {
-                std::slice::from_raw_parts(args, count)
-            },
-        )
-    };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if let ([piece_type, color], true) = (all, kwnames.is_null()) {
-            // SAFETY: both are borrowed references that live for the call (above).
-            let (piece_type, color) = unsafe {
-                (
-                    Borrowed::from_ptr(py, *piece_type),
-                    Borrowed::from_ptr(py, *color),
-                )
+        if nargs == 2 && kwnames.is_null() {
+            // SAFETY: CPython passes `nargs` borrowed arguments (see `fastcall_args`).
+            let (piece_type, color) = unsafe { (*args, *args.add(1)) };
+            // SAFETY: reading the addresses of the two bools.
+            let color = unsafe {
+                if color == pyo3::ffi::Py_True() {
+                    Some(true)
+                } else if color == pyo3::ffi::Py_False() {
+                    Some(false)
+                } else {
+                    None
+                }
             };
-            let color = if color.is(PyBool::new(py, true)) {
-                Some(true)
-            } else if color.is(PyBool::new(py, false)) {
-                Some(false)
-            } else {
-                None
-            };
-            if let (Some(color), true, Ok(board)) = (
-                color,
-                piece_type.is_exact_instance_of::<PyInt>(),
-                slf.cast::<crate::board::Board>(),
-            ) {
-                // CPython's ints 1 to 6 are shared objects: compared by address, the usual
-                // piece type is found without a conversion.
-                let ints = square_ints(py)?;
-                let piece_type = match ints[1..=6]
-                    .iter()
-                    .position(|i| i.as_ptr() == piece_type.as_ptr())
-                {
-                    Some(i) => i as i64 + 1,
-                    None => piece_type.extract::<i64>()?,
-                };
-                let mask = board
-                    .try_borrow()?
-                    .pieces_mask(piece_type, crate::board::Flag(color))?;
-                return SquareSet::object(py, mask).map(|set| set.into_any().into_bound(py));
+            // CPython's ints 1 to 6 are shared objects: compared by address, the usual
+            // piece type is found without a conversion. Any other type or colour (another
+            // int, an int subclass, a non-bool colour) goes to PyO3's method, which reads
+            // or refuses it.
+            let ints = square_ints(py);
+            let role = ints
+                .ok()
+                .and_then(|ints| ints[1..=6].iter().position(|i| i.as_ptr() == piece_type));
+            if let (Some(color), Some(role)) = (color, role) {
+                // SAFETY: the method descriptor checked that `slf` is a `Board`; it is
+                // borrowed for the call.
+                let board =
+                    unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<crate::board::Board>() };
+                if let Ok(board) = board.try_borrow() {
+                    let role = quadboard_chess::Role::ALL[role];
+                    let piece = quadboard_chess::Piece::new(
+                        if color {
+                            quadboard_chess::Color::White
+                        } else {
+                            quadboard_chess::Color::Black
+                        },
+                        role,
+                    );
+                    return to_c(
+                        py,
+                        SquareSet::object(py, board.pos.board().by_piece(piece).0),
+                    );
+                }
             }
         }
-        pieces_fallback(py, &slf, all, kwnames)
+        // SAFETY: as CPython passed them (above).
+        let (slf, all) = unsafe {
+            (
+                Bound::from_borrowed_ptr(py, slf),
+                fastcall_args(py, args, nargs, kwnames),
+            )
+        };
+        let result = PIECES_FALLBACK
+            .get(py)
+            .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))
+            // SAFETY: the arguments as CPython passed them (above).
+            .and_then(|original| unsafe {
+                call_original(py, original.bind(py), &slf, all, kwnames)
+            });
+        to_c(py, result.map(Bound::unbind))
     }));
+    result.unwrap_or_else(|_| {
+        PyRuntimeError::new_err("quadboard: Board.pieces panicked").restore(py);
+        std::ptr::null_mut()
+    })
+}
+
+/// A result as CPython takes it from a C function: a new reference, or null with the
+/// exception set.
+pub fn to_c<T>(py: Python<'_>, result: PyResult<Py<T>>) -> *mut pyo3::ffi::PyObject {
     match result {
-        Ok(Ok(set)) => set.into_ptr(),
-        Ok(Err(err)) => {
+        Ok(obj) => obj.into_ptr(),
+        Err(err) => {
             err.restore(py);
-            std::ptr::null_mut()
-        }
-        Err(_) => {
-            PyRuntimeError::new_err("quadboard: Board.pieces panicked").restore(py);
             std::ptr::null_mut()
         }
     }
 }
 
-/// Calls PyO3's `Board.pieces` with the arguments as CPython passed them.
-fn pieces_fallback<'py>(
+/// Calls PyO3's method `original` (unbound) with the arguments of a `METH_FASTCALL |
+/// METH_KEYWORDS` call as CPython passed them.
+///
+/// # Safety
+/// `all` and `kwnames` are as [`fastcall_args`] returns and takes them: borrowed live
+/// objects, `kwnames` null or a tuple naming the last of them.
+pub unsafe fn call_original<'py>(
     py: Python<'py>,
+    original: &Bound<'py, PyAny>,
     slf: &Bound<'py, PyAny>,
     all: &[*mut pyo3::ffi::PyObject],
     kwnames: *mut pyo3::ffi::PyObject,
 ) -> PyResult<Bound<'py, PyAny>> {
     // SAFETY: the pointers are borrowed references that live for the call, and `kwnames`
-    // is null or a tuple of strings (see `board_pieces`).
+    // is null or a tuple of strings (the caller's contract).
     let (items, names) = unsafe {
         let items: Vec<Bound<'py, PyAny>> = all
             .iter()
@@ -904,38 +920,341 @@ fn pieces_fallback<'py>(
         }
         None => None,
     };
-    let original = PIECES_FALLBACK
-        .get(py)
-        .ok_or_else(|| PyRuntimeError::new_err("Board.pieces is not installed"))?;
-    original
-        .bind(py)
-        .call(PyTuple::new(py, call_args)?, kwargs.as_ref())
+    original.call(PyTuple::new(py, call_args)?, kwargs.as_ref())
 }
 
 /// Replaces `Board.pieces` with a C function (`board_pieces`), keeping PyO3's method for
 /// the calls it does not take. Called once, when the module is made.
 pub fn install_fast_paths(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    let board = py.get_type::<crate::board::Board>();
-    let original = board.getattr("pieces")?;
-    let def = Box::leak(Box::new(pyo3::ffi::PyMethodDef {
-        ml_name: c"pieces".as_ptr(),
-        ml_meth: pyo3::ffi::PyMethodDefPointer {
+    let original = install_method(
+        &py.get_type::<crate::board::Board>(),
+        c"pieces",
+        c"pieces($self, piece_type, color)\n--\n\nThe squares of the pieces of a type and colour.",
+        pyo3::ffi::PyMethodDefPointer {
             PyCFunctionFastWithKeywords: board_pieces,
         },
-        ml_flags: pyo3::ffi::METH_FASTCALL | pyo3::ffi::METH_KEYWORDS,
-        ml_doc: c"pieces($self, piece_type, color)\n--\n\n\
-                  The squares of the pieces of a type and colour."
-            .as_ptr(),
-    }));
-    // SAFETY: `board` is a type object, `def` lives for the rest of the process (leaked
-    // once per module), and `PyDescr_NewMethod` returns a new reference or null with an
-    // exception set.
-    let descr = unsafe {
-        Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDescr_NewMethod(board.as_type_ptr(), def))?
-    };
+        pyo3::ffi::METH_FASTCALL | pyo3::ffi::METH_KEYWORDS,
+    )?;
     PIECES_FALLBACK
         .set(py, original.unbind())
-        .map_err(|_| PyRuntimeError::new_err("Board.pieces installed twice"))?;
-    board.setattr("pieces", descr)
+        .map_err(|_| PyRuntimeError::new_err("Board.pieces installed twice"))
+}
+
+/// Sets method `name` of class `ty` to the C function `meth` of calling convention
+/// `flags` (with docstring `doc`), and returns the method it replaces (PyO3's, for the
+/// calls `meth` leaves to it: see [`call_original`]).
+pub fn install_method<'py>(
+    ty: &Bound<'py, PyType>,
+    name: &'static std::ffi::CStr,
+    doc: &'static std::ffi::CStr,
+    meth: pyo3::ffi::PyMethodDefPointer,
+    flags: std::ffi::c_int,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = ty.py();
+    let text = name.to_string_lossy();
+    let original = ty.getattr(&*text)?;
+    let def = Box::leak(Box::new(pyo3::ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: meth,
+        ml_flags: flags,
+        ml_doc: doc.as_ptr(),
+    }));
+    // SAFETY: `ty` is a type object, `def` lives for the rest of the process (leaked once
+    // per module), and `PyDescr_NewMethod` returns a new reference or null with an
+    // exception set.
+    let descr = unsafe {
+        Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDescr_NewMethod(ty.as_type_ptr(), def))?
+    };
+    ty.setattr(&*text, descr)?;
+    Ok(original)
+}
+
+/// The arguments of a `METH_FASTCALL | METH_KEYWORDS` call, positional then named.
+///
+/// # Safety
+/// As CPython passes them: `nargs` positional arguments followed by one per name in
+/// `kwnames` (a tuple, or null for none), borrowed for the call, in an array that may be
+/// null when there are none; the GIL is held.
+pub unsafe fn fastcall_args<'a>(
+    py: Python<'_>,
+    args: *const *mut pyo3::ffi::PyObject,
+    nargs: pyo3::ffi::Py_ssize_t,
+    kwnames: *mut pyo3::ffi::PyObject,
+) -> &'a [*mut pyo3::ffi::PyObject] {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let names = Borrowed::from_ptr_or_opt(py, kwnames).map_or(0, |n| n.len().unwrap_or(0));
+        let count = nargs as usize + names;
+        if args.is_null() || count == 0 {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(args, count)
+        }
+    }
+}
+
+/// PyO3's slot functions of `SquareSet` that [`install_slots`] replaced, called for every
+/// case the replacements do not take themselves.
+struct PyO3Slots {
+    or: pyo3::ffi::binaryfunc,
+    and: pyo3::ffi::binaryfunc,
+    sub: pyo3::ffi::binaryfunc,
+    contains: pyo3::ffi::objobjproc,
+}
+
+/// Set once by [`install_slots`], before any slot below can be called.
+static PYO3_SLOTS: std::sync::OnceLock<PyO3Slots> = std::sync::OnceLock::new();
+
+/// The `SquareSet` type object, for the exact-type tests of the slots.
+static SQUARESET_TYPE: std::sync::atomic::AtomicPtr<pyo3::ffi::PyTypeObject> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+/// The mask of an object known to be a `SquareSet` (or an instance of a subclass).
+///
+/// # Safety
+/// `obj` is a live `SquareSet` instance and the GIL is held.
+unsafe fn mask_at(py: Python<'_>, obj: *mut pyo3::ffi::PyObject) -> u64 {
+    // SAFETY: the caller's contract; a frozen class's contents are read without a borrow.
+    unsafe { Borrowed::from_ptr(py, obj).cast_unchecked::<SquareSet>() }
+        .get()
+        .get()
+}
+
+/// The mask of a binary operator's right operand when it is an exact `SquareSet` or an
+/// exact int (the operands of nearly every call); `None` for anything else.
+///
+/// # Safety
+/// `obj` is a live object and the GIL is held.
+unsafe fn exact_operand(
+    py: Python<'_>,
+    obj: *mut pyo3::ffi::PyObject,
+    squareset: *mut pyo3::ffi::PyTypeObject,
+) -> Option<u64> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let ty = pyo3::ffi::Py_TYPE(obj);
+        if ty == squareset {
+            Some(mask_at(py, obj))
+        } else if ty == &raw mut pyo3::ffi::PyLong_Type {
+            // Cannot fail for an int: the low 64 bits, as `low_bits` reads them.
+            Some(pyo3::ffi::PyLong_AsUnsignedLongLongMask(obj))
+        } else {
+            None
+        }
+    }
+}
+
+/// A binary operator of two exact operands, the left one a `SquareSet`: the pooled result,
+/// or `None` to leave the call to PyO3's slot.
+///
+/// # Safety
+/// Both are live objects and the GIL is held.
+unsafe fn binary_fast(
+    a: *mut pyo3::ffi::PyObject,
+    b: *mut pyo3::ffi::PyObject,
+    op: fn(u64, u64) -> u64,
+) -> Option<*mut pyo3::ffi::PyObject> {
+    // SAFETY: CPython calls number slots with the GIL held.
+    let py = unsafe { Python::assume_attached() };
+    let squareset = SQUARESET_TYPE.load(Ordering::Relaxed);
+    // SAFETY: the caller's contract; `a` is tested to be an exact `SquareSet` first.
+    unsafe {
+        if pyo3::ffi::Py_TYPE(a) != squareset {
+            return None;
+        }
+        let other = exact_operand(py, b, squareset)?;
+        Some(to_c(py, SquareSet::object(py, op(mask_at(py, a), other))))
+    }
+}
+
+/// `nb_or`: `a | b` of a `SquareSet` and a `SquareSet` or int without PyO3's slot wrapper
+/// (about 120 instructions of a ~500-instruction operator); PyO3's slot otherwise.
+unsafe extern "C" fn squareset_or(
+    a: *mut pyo3::ffi::PyObject,
+    b: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython passes two live objects with the GIL held; the slots were saved
+    // before this function was installed.
+    unsafe { binary_fast(a, b, |x, y| x | y).unwrap_or_else(|| (slots().or)(a, b)) }
+}
+
+/// `nb_and`, as [`squareset_or`].
+unsafe extern "C" fn squareset_and(
+    a: *mut pyo3::ffi::PyObject,
+    b: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: as in `squareset_or`.
+    unsafe { binary_fast(a, b, |x, y| x & y).unwrap_or_else(|| (slots().and)(a, b)) }
+}
+
+/// `nb_subtract`, as [`squareset_or`].
+unsafe extern "C" fn squareset_sub(
+    a: *mut pyo3::ffi::PyObject,
+    b: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: as in `squareset_or`.
+    unsafe { binary_fast(a, b, |x, y| x & !y).unwrap_or_else(|| (slots().sub)(a, b)) }
+}
+
+/// `mp_length` (where PyO3 puts `__len__`, which `len()` reads when there is no
+/// `sq_length`): the number of squares. CPython calls it only on
+/// instances of `SquareSet` or of subclasses that do not define `__len__`.
+unsafe extern "C" fn squareset_len(obj: *mut pyo3::ffi::PyObject) -> pyo3::ffi::Py_ssize_t {
+    // SAFETY: CPython calls the slot with the GIL held on an instance of the type.
+    unsafe {
+        let py = Python::assume_attached();
+        mask_at(py, obj).count_ones() as pyo3::ffi::Py_ssize_t
+    }
+}
+
+/// `sq_contains`: `square in set` for an exact int; PyO3's slot for anything else.
+unsafe extern "C" fn squareset_contains(
+    obj: *mut pyo3::ffi::PyObject,
+    item: *mut pyo3::ffi::PyObject,
+) -> std::ffi::c_int {
+    // SAFETY: CPython calls the slot with the GIL held on an instance of the type and a
+    // live item.
+    unsafe {
+        if pyo3::ffi::Py_TYPE(item) != &raw mut pyo3::ffi::PyLong_Type {
+            return (slots().contains)(obj, item);
+        }
+        let py = Python::assume_attached();
+        let mut overflow = 0;
+        let square = pyo3::ffi::PyLong_AsLongLongAndOverflow(item, &mut overflow);
+        // An int too large for 64 bits is no square (as PyO3's `i64` extraction failing).
+        std::ffi::c_int::from(
+            overflow == 0 && (0..64).contains(&square) && mask_at(py, obj) >> square & 1 == 1,
+        )
+    }
+}
+
+/// `tp_iter`: the pooled square iterator, without PyO3's slot wrapper.
+unsafe extern "C" fn squareset_iter(obj: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL held on an instance of the type.
+    unsafe {
+        let py = Python::assume_attached();
+        to_c(py, square_iter(py, mask_at(py, obj)).map(Bound::unbind))
+    }
+}
+
+/// The slots PyO3 made, saved by [`install_slots`].
+fn slots() -> &'static PyO3Slots {
+    // Installed only after the slots were saved: never empty when a slot runs.
+    PYO3_SLOTS
+        .get()
+        .expect("SquareSet slots saved before install")
+}
+
+/// Replaces every occurrence of slot function `old` in the type object `ty` (a heap type of
+/// `size` bytes) by `new`, and checks with `PyType_GetSlot` that slot `id` now reads `new`.
+/// Returns whether it did.
+///
+/// The stable ABI has no call that sets a slot, and setting `__or__` from Python installs
+/// CPython's generic slot, which looks the method up at every call (slower than PyO3's).
+/// A heap type keeps its slots in its own object (the number and sequence tables are part
+/// of `PyHeapTypeObject`), so the word holding `old` is found by value; PyO3 makes one
+/// function per slot of a class, so every word holding it is that slot.
+///
+/// # Safety
+/// `ty` is a heap type of `size` bytes that no other thread uses, with the GIL held.
+unsafe fn replace_slot(
+    ty: *mut pyo3::ffi::PyTypeObject,
+    size: usize,
+    id: std::ffi::c_int,
+    old: *mut std::ffi::c_void,
+    new: *mut std::ffi::c_void,
+) -> bool {
+    if old.is_null() {
+        return false;
+    }
+    let words = ty.cast::<*mut std::ffi::c_void>();
+    let mut found = 0;
+    // SAFETY: the type object is `size` bytes, pointer-aligned (the caller's contract); no
+    // word of it is read or written elsewhere meanwhile (the GIL is held).
+    unsafe {
+        for i in 0..size / std::mem::size_of::<*mut std::ffi::c_void>() {
+            if *words.add(i) == old {
+                *words.add(i) = new;
+                found += 1;
+            }
+        }
+        found > 0 && pyo3::ffi::PyType_GetSlot(ty, id) == new
+    }
+}
+
+/// Gives `SquareSet` C slots for `|`, `&`, `-`, `len`, `in` and `iter` that skip PyO3's
+/// slot wrappers for the common operands, keeping PyO3's slots for the rest. Called once,
+/// when the module is made, before any subclass of `SquareSet` exists (a subclass copies
+/// its base's slots when it is made). If a slot cannot be found in the type object, none
+/// is replaced and the class stays as PyO3 made it.
+pub fn install_slots(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use pyo3::ffi::{
+        PyType_GetSlot, Py_mp_length, Py_nb_and, Py_nb_or, Py_nb_subtract, Py_sq_contains,
+        Py_tp_iter,
+    };
+    let py = m.py();
+    let ty = py.get_type::<SquareSet>();
+    let raw = ty.as_type_ptr();
+    let size: usize = py
+        .get_type::<PyType>()
+        .getattr("__basicsize__")?
+        .extract()?;
+    // SAFETY: `raw` is a live type object; `PyType_GetSlot` reads heap types' slots.
+    let get = |id| unsafe { PyType_GetSlot(raw, id) };
+    let (or, and, sub, len, contains, iter) = (
+        get(Py_nb_or),
+        get(Py_nb_and),
+        get(Py_nb_subtract),
+        get(Py_mp_length),
+        get(Py_sq_contains),
+        get(Py_tp_iter),
+    );
+    if [or, and, sub, len, contains, iter]
+        .iter()
+        .any(|p| p.is_null())
+    {
+        return Ok(());
+    }
+    // SAFETY: the pointers are PyO3's slot functions of these signatures (read from the
+    // slots of those names), non-null (tested above).
+    let saved = unsafe {
+        PyO3Slots {
+            or: std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::binaryfunc>(or),
+            and: std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::binaryfunc>(and),
+            sub: std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::binaryfunc>(sub),
+            contains: std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::objobjproc>(contains),
+        }
+    };
+    if PYO3_SLOTS.set(saved).is_err() {
+        return Err(PyRuntimeError::new_err("SquareSet slots installed twice"));
+    }
+    SQUARESET_TYPE.store(raw, Ordering::Relaxed);
+    let news: [(
+        std::ffi::c_int,
+        *mut std::ffi::c_void,
+        *mut std::ffi::c_void,
+    ); 6] = [
+        (Py_nb_or, or, squareset_or as *mut _),
+        (Py_nb_and, and, squareset_and as *mut _),
+        (Py_nb_subtract, sub, squareset_sub as *mut _),
+        (Py_mp_length, len, squareset_len as *mut _),
+        (Py_sq_contains, contains, squareset_contains as *mut _),
+        (Py_tp_iter, iter, squareset_iter as *mut _),
+    ];
+    // SAFETY: `raw` is PyO3's heap type for `SquareSet`, `size` bytes (the size of every
+    // heap type object), used by no other thread while the module is made.
+    let all = news
+        .iter()
+        .all(|&(id, old, new)| unsafe { replace_slot(raw, size, id, old, new) });
+    if !all {
+        // Put back what was replaced: the class stays PyO3's.
+        for &(id, old, new) in &news {
+            // SAFETY: as above.
+            unsafe { replace_slot(raw, size, id, new, old) };
+        }
+    }
+    // SAFETY: `raw` is a live type object whose slots may have changed.
+    unsafe { pyo3::ffi::PyType_Modified(raw) };
+    Ok(())
 }
