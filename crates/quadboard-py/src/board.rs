@@ -1029,7 +1029,11 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
         setup.castling_rooks &= standard_castling_rooks(&setup.board);
     }
     let (pos, reasons) = Position::from_setup_permissive(setup, mode);
-    let loose = !reasons.without(Reasons::IGNORABLE).is_empty();
+    // An en passant square the library refuses (no pawn behind it, say) still gives
+    // python-chess a capture when a pawn of the side to move attacks it: such a board is
+    // played by python-chess's rules, which keep the square.
+    let loose = !reasons.without(Reasons::IGNORABLE).is_empty()
+        || (reasons.contains(Reasons::INVALID_EP_SQUARE) && rules::has_pseudo_legal_ep(&pos));
     let fixable = Reasons::INVALID_CASTLING_RIGHTS | Reasons::INVALID_EP_SQUARE;
     if loose || reasons.without(fixable.complement()).is_empty() {
         return (pos, loose);

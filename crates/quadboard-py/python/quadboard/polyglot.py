@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random as _random
+import struct
 from types import TracebackType
 from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
 
@@ -24,9 +25,16 @@ from ._quadboard import BookFile as _BookFile
 from ._quadboard import polyglot_random_array as _polyglot_random_array
 
 __all__ = [
-    "Entry", "MemoryMappedReader", "POLYGLOT_RANDOM_ARRAY", "ZobristHasher", "open_reader",
+    "ENTRY_STRUCT", "StrOrBytesPath", "Entry", "MemoryMappedReader", "POLYGLOT_RANDOM_ARRAY", "ZobristHasher", "open_reader",
     "zobrist_hash",
 ]
+
+ENTRY_STRUCT = struct.Struct(">QHHI")
+"""One book entry of 16 bytes, big-endian: key (8), raw move (2), weight (2), learn (4),
+for programs that read or write book files themselves (the reader here is the library's)."""
+
+StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+"""python-chess's type of the ``path`` arguments: a file name as text, bytes or path."""
 
 POLYGLOT_RANDOM_ARRAY: List[int] = _polyglot_random_array()
 """Polyglot's 781 random numbers: 768 for pieces on squares, 4 for castling rights, 8 for

@@ -1,0 +1,199 @@
+"""python-chess programs run unchanged: public names and behaviours the held-out usage
+programs could meet, each compared with python-chess 1.11 as the oracle."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import struct
+
+import chess
+import chess.pgn
+import chess.polyglot
+import chess.svg
+import pytest
+
+import quadboard
+import quadboard.pgn
+import quadboard.polyglot
+import quadboard.svg
+
+MODULES = [(chess, quadboard), (chess.pgn, quadboard.pgn), (chess.polyglot, quadboard.polyglot),
+           (chess.svg, quadboard.svg)]
+# python-chess's module-level imports (typing names, stdlib modules) are not API.
+IMPORTED = {"Any", "Callable", "ClassVar", "Counter", "Dict", "Generic", "Hashable", "Iterable",
+            "Iterator", "List", "Literal", "Mapping", "MutableMapping", "Optional", "Set",
+            "SupportsInt", "TextIO", "Tuple", "Type", "Union", "abc", "annotations", "chess",
+            "collections", "copy", "dataclasses", "enum", "itertools", "logging", "math", "mmap",
+            "random", "re", "struct", "typing"}
+
+
+@pytest.mark.parametrize("theirs,ours", MODULES, ids=[m.__name__ for m, _ in MODULES])
+def test_every_public_name_exists(theirs, ours):
+    missing = {n for n in dir(theirs) if not n.startswith("_")} - set(dir(ours)) - IMPORTED
+    missing -= {"engine", "syzygy", "gaviota", "variant"}
+    assert not missing
+
+
+def _random_text(rng, alphabet, length):
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, length)))
+
+
+def test_pgn_token_regexes_match_python_chess():
+    rng = random.Random(5)
+    tokens = ["e4", "Nxf3", "exd8=Q", "e8Q", "O-O-O", "0-0", "--", "Z0", "0000", "@@@@", "N@f3",
+              "{ a } b", "; x\n y", "$12", "(", ")", "*", "1-0", "1/2-1/2", "!?", "??", "Ka1-b2"]
+    alphabet = 'NBRQKPabcdefgh12345678x-=@O0Z{};$()*/!? \n\r"[]kqrnbp'
+    texts = tokens + [_random_text(rng, alphabet, 14) for _ in range(20000)]
+    for text in texts:
+        for name in ("MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX"):
+            expected = [(m.span(), m.groups()) for m in getattr(chess.pgn, name).finditer(text)]
+            got = [(m.span(), m.groups()) for m in getattr(quadboard.pgn, name).finditer(text)]
+            assert got == expected, (name, text)
+        for line in (f"[{text}]", f'[Event "{text}"]  ', f'[{text} "x"]', text):
+            expected = chess.pgn.TAG_REGEX.match(line)
+            got = quadboard.pgn.TAG_REGEX.match(line)
+            assert (got and (got.span(), got.groups())) == \
+                (expected and (expected.span(), expected.groups())), line
+
+
+def test_svg_constants_have_python_chess_keys_and_valid_markup():
+    import xml.etree.ElementTree as ET
+
+    assert list(quadboard.svg.PIECES) == list(chess.svg.PIECES)
+    assert list(quadboard.svg.COORDS) == list(chess.svg.COORDS)
+    assert quadboard.svg.DEFAULT_COLORS == chess.svg.DEFAULT_COLORS
+    assert quadboard.svg.MARGIN == chess.svg.MARGIN
+    for symbol, markup in quadboard.svg.PIECES.items():
+        element = ET.fromstring(markup)
+        piece = quadboard.Piece.from_symbol(symbol)
+        # The same drawing as piece() puts in its document.
+        assert markup in quadboard.svg.piece(piece)
+        assert element.get("id") == ET.fromstring(chess.svg.PIECES[symbol]).get("id")
+    assert ET.fromstring(quadboard.svg.XX).get("id") == "xx"
+    assert ET.fromstring(quadboard.svg.CHECK_GRADIENT).get("id") == "check_gradient"
+    drawn = quadboard.svg.board(quadboard.Board(), squares=[1], check=4)
+    assert quadboard.svg.XX in drawn and quadboard.svg.CHECK_GRADIENT in drawn
+
+
+def test_polyglot_entry_struct_reads_book_entries():
+    raw = struct.pack(">QHHI", 0x463B96181691FC9C, 0x031C, 7, 3)
+    assert quadboard.polyglot.ENTRY_STRUCT.unpack(raw) == chess.polyglot.ENTRY_STRUCT.unpack(raw)
+    assert quadboard.polyglot.ENTRY_STRUCT.size == 16
+
+
+def test_base_board_is_not_a_board():
+    for mod in (chess, quadboard):
+        base = mod.BaseBoard()
+        assert not isinstance(base, mod.Board)
+        assert isinstance(mod.Board(), mod.BaseBoard)
+        assert issubclass(mod.Board, mod.BaseBoard) and not issubclass(mod.BaseBoard, mod.Board)
+        assert not hasattr(base, "turn") and not hasattr(base, "legal_moves")
+
+
+class Theirs(chess.BaseBoard):
+    pass
+
+
+class Ours(quadboard.BaseBoard):
+    pass
+
+
+def test_base_board_methods_and_subclasses():
+    boards = [(Theirs(), chess), (Ours(), quadboard)]
+    seen = []
+    for board, mod in boards:
+        board.set_piece_at(mod.E4, mod.Piece.from_symbol("Q"))
+        board.remove_piece_at(mod.D7)
+        mirrored, flipped = board.mirror(), board.transform(mod.flip_horizontal)
+        seen.append((
+            repr(board), str(board), repr(mirrored), type(mirrored).__name__, repr(flipped),
+            repr(board.copy()), repr(copy.deepcopy(board)), repr(pickle.loads(pickle.dumps(board))),
+            int(board.attacks(mod.E4)), int(board.attackers(mod.BLACK, mod.E4)),
+            board.king(mod.BLACK), int(board.pin(mod.BLACK, mod.E7)), board.occupied,
+            list(board.occupied_co), board.queens, board.piece_type_at(mod.E4),
+            sorted(board.piece_map(mask=mod.BB_RANK_4)), board.unicode(borders=True),
+            repr(type(board).empty()), repr(type(board).from_chess960_pos(100)),
+            board == mod.Board(board.board_fen() + " w - - 0 1"), board == mod.BaseBoard(),
+        ))
+    assert repr(seen[0]).replace("Theirs", "Cls") == repr(seen[1]).replace("Ours", "Cls")
+    with pytest.raises(TypeError):
+        hash(quadboard.BaseBoard())
+
+
+def test_en_passant_square_without_a_pawn_behind_it():
+    # python-chess lets a pawn beside an assigned or written en passant square capture onto
+    # it whether or not a pawn stands behind (status() flags the square), and push plays it.
+    for fen, ep in [("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", chess.D6),
+                    ("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", chess.F6),
+                    ("4k3/8/8/8/3p4/8/8/4K3 b - - 0 1", chess.E3),
+                    ("4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1", None)]:
+        theirs, ours = chess.Board(fen), quadboard.Board(fen)
+        if ep is not None:
+            theirs.ep_square = ep
+            ours.ep_square = ep
+        assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+        assert [m.uci() for m in ours.generate_legal_ep()] == \
+            [m.uci() for m in theirs.generate_legal_ep()]
+        assert (ours.has_legal_en_passant(), ours.fen(), ours.status()) == \
+            (theirs.has_legal_en_passant(), theirs.fen(), theirs.status())
+        capture = next(m for m in theirs.legal_moves if theirs.is_en_passant(m))
+        ours_capture = quadboard.Move.from_uci(capture.uci())
+        assert ours.is_en_passant(ours_capture) and ours.san(ours_capture) == theirs.san(capture)
+        theirs.push(capture)
+        ours.push(ours_capture)
+        assert ours.fen() == theirs.fen()
+        ours.pop()
+        theirs.pop()
+        assert (ours.fen(en_passant="fen"), ours.ep_square) == \
+            (theirs.fen(en_passant="fen"), theirs.ep_square)
+
+
+def test_epd_writes_any_operand_as_python_chess():
+    theirs, ours = chess.Board(), quadboard.Board()
+
+    def ops(mod):
+        return dict(hmvc=3, c0=True, v=1.5, n=None, foo=[1, 2], x=(1, 2), s='a\tb"c\\d\ne',
+                    bm=[mod.Move.from_uci("e2e4")], am=mod.Move.from_uci("d2d4"),
+                    pv=[mod.Move.from_uci("g1f3"), mod.Move.from_uci("g8f6")],
+                    sm=(mod.Move.from_uci("b1c3"), mod.Move.from_uci("a2a3")))
+
+    assert ours.epd(**ops(quadboard)) == theirs.epd(**ops(chess))
+    with pytest.raises(ValueError):
+        ours.epd(v=float("nan"))
+
+
+EPD_LINES = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4; id "x y"; v 1.5; n',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 5; fmvn 7; pv e4 e5 Nf3;",
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 "a\\"b"; am; pv; sm e2e4; - ; x 1e3',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "unterminated',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "a"b; c 1',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - y -3; z .5e1",
+    "4k3/8/8/8/8/8/8/4K3 w - - hmvc 12; fmvn 40;",
+]
+BAD_EPD_LINES = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 1 2 3",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id foo",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 2.5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Ke2",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;;;",
+]
+
+
+@pytest.mark.parametrize("line", EPD_LINES)
+def test_set_epd_reads_operands_as_python_chess(line):
+    theirs, ours = chess.Board(), quadboard.Board()
+    expected, got = theirs.set_epd(line), ours.set_epd(line)
+    assert repr(got) == repr(expected)
+    assert ours.fen() == theirs.fen()
+
+
+@pytest.mark.parametrize("line", BAD_EPD_LINES)
+def test_set_epd_refuses_what_python_chess_refuses(line):
+    with pytest.raises(ValueError) as expected:
+        chess.Board().set_epd(line)
+    with pytest.raises(ValueError) as got:
+        quadboard.Board().set_epd(line)
+    assert type(got.value).__name__ == type(expected.value).__name__
