@@ -11,7 +11,7 @@ use quadboard_chess::{
     Setup, Square,
 };
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{square_arg, Move, Piece};
 use crate::rules;
 use crate::squareset::{mask_of, square_ints, SquareSet};
@@ -476,6 +476,18 @@ impl Board {
         }
     }
 
+    /// python-chess's error of `find_move` (and of SAN naming both squares) when no legal
+    /// move fits.
+    fn no_matching_move(&self, m: Move) -> PyErr {
+        IllegalMoveError::new_err(format!(
+            "no matching legal move for {} ({} -> {}) in {}",
+            m.to_uci(),
+            Square::new(m.from),
+            Square::new(m.to),
+            self.fen_text()
+        ))
+    }
+
     /// [`Board::to_legal`] or `IllegalMoveError`.
     fn legal(&self, m: Move) -> PyResult<QMove> {
         self.to_legal(m, true).ok_or_else(|| {
@@ -716,11 +728,36 @@ impl Board {
         self.pos.halfmoves() >= n && self.has_legal_moves()
     }
 
+    /// The positions after each legal move of a loose board, with whether each is loose
+    /// (python-chess's draw claims try every move, on any board).
+    fn loose_children(&self) -> Vec<(QMove, Position, bool)> {
+        rules::legal_moves(&self.pos)
+            .into_iter()
+            .filter_map(|m| {
+                let setup = rules::play(&self.pos, m)?;
+                let (child, loose) = position_of(setup, self.chess960);
+                Some((m, child, loose))
+            })
+            .collect()
+    }
+
     fn claim_fifty(&self) -> bool {
         if self.halfmoves_reached(100) {
             return true;
         }
-        if self.pos.halfmoves() >= 99 && !self.loose {
+        if self.pos.halfmoves() >= 99 && self.loose {
+            return self.loose_children().into_iter().any(|(m, child, loose)| {
+                let moves = |p: &Position| {
+                    if loose {
+                        !rules::legal_moves(p).is_empty()
+                    } else {
+                        p.has_legal_moves()
+                    }
+                };
+                !is_zeroing(&self.pos, m) && child.halfmoves() >= 100 && moves(&child)
+            });
+        }
+        if self.pos.halfmoves() >= 99 {
             for &m in self.pos.legal_moves().iter() {
                 if !is_zeroing(&self.pos, m) {
                     let mut child = *self.pos;
@@ -745,13 +782,18 @@ impl Board {
         if keys.iter().filter(|&&k| k == now).count() >= 3 {
             return true;
         }
-        !self.loose
-            && self.pos.legal_moves().iter().any(|&m| {
-                let mut child = *self.pos;
-                child.play_unchecked(m);
+        if self.loose {
+            return self.loose_children().iter().any(|(_, child, _)| {
                 let key = child.repetition_key();
                 keys.iter().filter(|&&k| k == key).count() >= 2
-            })
+            });
+        }
+        self.pos.legal_moves().iter().any(|&m| {
+            let mut child = *self.pos;
+            child.play_unchecked(m);
+            let key = child.repetition_key();
+            keys.iter().filter(|&&k| k == key).count() >= 2
+        })
     }
 
     /// python-chess's outcome: the termination's name and the winner.
@@ -874,15 +916,22 @@ impl Board {
                 .find(|q| q.castling_side() == Some(side))
                 .ok_or_else(|| {
                     IllegalMoveError::new_err(format!(
-                        "illegal san: {san:?} in {}",
+                        "illegal san: {} in {}",
+                        py_repr(san),
                         self.fen_text()
                     ))
                 });
         }
         // What python-chess's SAN grammar does not take is invalid, whatever the library's
         // reader would make of it (`Pe4`, `e4!?`, `nf3`).
-        let parts = san_parts(san)
-            .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
+        let parts = san_parts(san).ok_or_else(|| {
+            let what = if san.contains(',') {
+                "unsupported multi-leg move"
+            } else {
+                "invalid san"
+            };
+            InvalidMoveError::new_err(format!("{what}: {}", py_repr(san)))
+        })?;
         if parts.role.is_none() {
             if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
                 return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
@@ -897,11 +946,13 @@ impl Board {
             // Text the grammar takes and the library's reader does not (`e8=K`).
             SanError::Syntax(_) => self.match_san(san, parts),
             SanError::Illegal(_) => Err(IllegalMoveError::new_err(format!(
-                "{e}: {}",
+                "illegal san: {} in {}",
+                py_repr(san),
                 self.fen_text()
             ))),
             SanError::Ambiguous { .. } => Err(AmbiguousMoveError::new_err(format!(
-                "{e}: {}",
+                "ambiguous san: {} in {}",
+                py_repr(san),
                 self.fen_text()
             ))),
         })
@@ -946,14 +997,19 @@ impl Board {
             }
             if found.is_some() {
                 return Err(AmbiguousMoveError::new_err(format!(
-                    "ambiguous san: {san:?} in {}",
+                    "ambiguous san: {} in {}",
+                    py_repr(san),
                     self.fen_text()
                 )));
             }
             found = Some(q);
         }
         found.ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
+            IllegalMoveError::new_err(format!(
+                "illegal san: {} in {}",
+                py_repr(san),
+                self.fen_text()
+            ))
         })
     }
 
@@ -976,12 +1032,13 @@ impl Board {
             to,
             promotion: wanted,
         };
-        let q = self.to_legal(m, true).ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
-        })?;
+        let q = self
+            .to_legal(m, true)
+            .ok_or_else(|| self.no_matching_move(m))?;
         if promotion.unwrap_or(0) != wanted {
             return Err(IllegalMoveError::new_err(format!(
-                "missing promotion piece type: {san:?} in {}",
+                "missing promotion piece type: {} in {}",
+                py_repr(san),
                 self.fen_text()
             )));
         }
@@ -999,16 +1056,22 @@ impl Board {
         if promotes_to_pawn_or_king || drop {
             // python-chess reads these as UCI (a promotion to a pawn or king, a drop), and
             // none is ever legal.
-            return Err(IllegalMoveError::new_err(format!(
-                "illegal uci: {uci:?} in {}",
-                self.fen_text()
-            )));
+            return Err(self.illegal_uci(uci));
         }
         let m = Move::parse_uci(uci)?;
         if m.is_null() {
             return Ok(QMove::NULL);
         }
-        self.legal(m)
+        self.to_legal(m, true).ok_or_else(|| self.illegal_uci(uci))
+    }
+
+    /// python-chess's error of `parse_uci` and `push_uci` for a move that is not legal.
+    fn illegal_uci(&self, uci: &str) -> PyErr {
+        IllegalMoveError::new_err(format!(
+            "illegal uci: {} in {}",
+            py_repr(uci),
+            self.fen_text()
+        ))
     }
 
     fn push_library(&mut self, py: Python<'_>, m: QMove) -> PyResult<Py<Move>> {
@@ -1399,7 +1462,7 @@ impl Board {
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let Some(e) = self.take_back() else {
-            return Err(PyIndexError::new_err("pop from empty move stack"));
+            return Err(PyIndexError::new_err("pop from empty list"));
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -1407,7 +1470,7 @@ impl Board {
     /// The last move; `IndexError` when there is none.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
         let Some(e) = self.stack.last() else {
-            return Err(PyIndexError::new_err("peek at empty move stack"));
+            return Err(PyIndexError::new_err("list index out of range"));
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -2049,15 +2112,9 @@ impl Board {
             to,
             promotion,
         };
-        let q = self.to_legal(m, true).ok_or_else(|| {
-            IllegalMoveError::new_err(format!(
-                "no matching legal move for {} ({} -> {}) in {}",
-                m.to_uci(),
-                Square::new(from),
-                Square::new(to),
-                self.fen_text()
-            ))
-        })?;
+        let q = self
+            .to_legal(m, true)
+            .ok_or_else(|| self.no_matching_move(m))?;
         self.to_py(&self.pos, q).object(py)
     }
 
@@ -2265,7 +2322,8 @@ impl Board {
 
     /// Sets the castling rights from the castling field of a FEN (`KQkq`, `HAha`, `-`).
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
-        let mut setup = self.pos.to_setup();
+        // The edit's setup keeps the en passant square as python-chess does.
+        let mut setup = self.edit_setup();
         let fen = format!(
             "{} w {} - 0 1",
             self.board_fen(None),

@@ -197,3 +197,81 @@ def test_set_epd_refuses_what_python_chess_refuses(line):
     with pytest.raises(ValueError) as got:
         quadboard.Board().set_epd(line)
     assert type(got.value).__name__ == type(expected.value).__name__
+
+
+def _error(call):
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001  (any class, compared below)
+        return type(error).__name__, str(error)
+    return None
+
+
+SAN_INPUTS = ["Kd7", "e5", "Nd2", "e9", "", "foo", "O-O", "O-O-O", "Nbd2", "e8=Q", "a1", "e4e5",
+              "e2e4", "Pe4", "e4!!", "0-0", "Nc3,", "it's", "Ne4", "N3e4", "Nxe4", "Rd1", "b1c3"]
+UCI_INPUTS = ["e2e5", "e1g1", "a1a1", "e2e4q", "xyz", "e7e8q", "", "e2e4qq", "a9a1", "E2E4"]
+
+
+@pytest.mark.parametrize("fen", [chess.STARTING_FEN, "8/8/8/8/8/2N3N1/8/k6K w - - 0 1"])
+def test_move_errors_say_what_python_chess_says(fen):
+    # Programs print these to their users: class and text as python-chess's.
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    for text in SAN_INPUTS:
+        assert _error(lambda: ours.parse_san(text)) == _error(lambda: theirs.parse_san(text)), text
+        assert _error(lambda: ours.copy().push_san(text)) == \
+            _error(lambda: theirs.copy().push_san(text)), text
+    for text in UCI_INPUTS:
+        assert _error(lambda: ours.parse_uci(text)) == _error(lambda: theirs.parse_uci(text)), text
+        assert _error(lambda: quadboard.Move.from_uci(text)) == \
+            _error(lambda: chess.Move.from_uci(text)), text
+    assert _error(lambda: ours.find_move(chess.G1, chess.G3)) == \
+        _error(lambda: theirs.find_move(chess.G1, chess.G3))
+    assert _error(quadboard.Board().pop) == _error(chess.Board().pop)
+    assert _error(quadboard.Board().peek) == _error(chess.Board().peek)
+    assert _error(lambda: quadboard.parse_square("e9")) == _error(lambda: chess.parse_square("e9"))
+    assert _error(lambda: quadboard.Piece.from_symbol("x")) == \
+        _error(lambda: chess.Piece.from_symbol("x"))
+
+
+def test_set_castling_fen_keeps_the_en_passant_square():
+    fen = "rnbqkbnr/pppppppp/8/3q4/3KP3/8/PPPPPPPP/RNBQ1BNR w - - 0 1"
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    for board in (theirs, ours):
+        board.ep_square = chess.E6
+        board.set_castling_fen("KQkq")
+    assert (ours.ep_square, ours.fen(en_passant="fen"), ours.status()) == \
+        (theirs.ep_square, theirs.fen(en_passant="fen"), theirs.status())
+
+
+@pytest.mark.parametrize("fen", [
+    # The side not to move is in check (a board the library's generator does not serve).
+    "8/8/4k3/8/8/3K4/4R3/8 w - - 99 80",
+    "8/8/4k3/8/8/3K4/4R3/8 w - - 98 80",
+    "4k3/8/8/8/8/8/4R3/K7 w - - 99 80",
+])
+def test_draw_claims_on_boards_off_the_fast_path(fen):
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    assert not ours.is_valid()
+    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
+    assert ours.can_claim_draw() == theirs.can_claim_draw()
+    assert ours.result(claim_draw=True) == theirs.result(claim_draw=True)
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        for uci in ["d3c3", "e6d6", "c3d3", "d6e6", "d3c3", "e6d6", "c3d3"]:
+            move = mod.Move.from_uci(uci)
+            if board.is_legal(move):
+                board.push(move)
+    assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+    assert ours.fen() == theirs.fen()
+
+
+def test_polyglot_misses_raise_a_bare_index_error(tmp_path):
+    path = tmp_path / "one.bin"
+    key = chess.polyglot.zobrist_hash(chess.Board())
+    move = chess.Move.from_uci("e2e4")
+    path.write_bytes(struct.pack(">QHHI", key, move.to_square | move.from_square << 6, 0, 0))
+    after = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    with chess.polyglot.open_reader(path) as theirs, quadboard.polyglot.open_reader(path) as ours:
+        for name in ("find", "choice", "weighted_choice"):
+            for board, q_board in ((chess.Board(), quadboard.Board()), (after, quadboard.Board(after.fen()))):
+                assert _error(lambda: getattr(ours, name)(q_board)) == \
+                    _error(lambda: getattr(theirs, name)(board)), name

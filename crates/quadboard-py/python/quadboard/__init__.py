@@ -175,7 +175,8 @@ def parse_square(name: str) -> int:
     try:
         return SQUARE_NAMES.index(name)
     except ValueError:
-        raise ValueError(f"invalid square name: {name!r}") from None
+        # python-chess's message (its lookup's), which programs print.
+        raise ValueError(f"{name!r} is not in list") from None
 
 
 def piece_symbol(piece_type: int) -> str:

@@ -201,7 +201,7 @@ class MemoryMappedReader:
             if best is None or entry.weight > best.weight:
                 best = entry
         if best is None:
-            raise IndexError(_not_found(board, minimum_weight))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         return best
 
     def get(
@@ -238,7 +238,7 @@ class MemoryMappedReader:
             if chosen is None or rng.randint(0, i) == i:
                 chosen = entry
         if chosen is None:
-            raise IndexError(_not_found(board, minimum_weight))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         return chosen
 
     def weighted_choice(
@@ -257,7 +257,7 @@ class MemoryMappedReader:
         entries = list(self.find_all(board, exclude_moves=exclude_moves))
         total = sum(entry.weight for entry in entries)
         if not total:
-            raise IndexError(_not_found(board, 1))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         rng = _random if random is None else random
         drawn = rng.randint(0, total - 1)
         running = 0
@@ -270,12 +270,6 @@ class MemoryMappedReader:
     def close(self) -> None:
         """Unmaps the book; reading it afterwards raises ``ValueError``."""
         self._file.close()
-
-
-def _not_found(board: Union[Board, int], minimum_weight: int) -> str:
-    key = zobrist_hash(board) if isinstance(board, Board) else board
-    what = "entry" if minimum_weight <= 0 else f"entry of weight {minimum_weight} or more"
-    return f"the book has no {what} for the position (Zobrist hash {key:#018x})"
 
 
 def open_reader(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> MemoryMappedReader:
