@@ -164,6 +164,12 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     }
     let defaults = ["", "w", "-", "-", "0", "1"];
     fields.extend_from_slice(&defaults[fields.len()..]);
+    // python-chess reads the counters as Python ints: a sign may lead.
+    for field in &mut fields[4..] {
+        if let Some(unsigned) = field.strip_prefix('+') {
+            *field = unsigned;
+        }
+    }
     if fields[5] == "0" {
         fields[5] = "1";
     }
@@ -180,6 +186,128 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
         setup.ep_square = odd_ep;
     }
     Ok(setup)
+}
+
+/// The error python-chess's `set_fen` raises for a FEN it refuses, checked in its order
+/// (the fields after the placement, then the placement), or `None` where it takes the
+/// FEN. Programs print these messages, so they are python-chess's words.
+fn python_chess_fen_error(fen: &str) -> Option<String> {
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    let Some(&placement) = parts.first() else {
+        return Some("empty fen".to_owned());
+    };
+    let quoted = py_repr(fen);
+    let number = |text: &str| text.trim_start_matches('+').parse::<i64>().ok();
+    if let Some(&turn) = parts.get(1) {
+        if turn != "w" && turn != "b" {
+            return Some(format!(
+                "expected 'w' or 'b' for turn part of fen: {quoted}"
+            ));
+        }
+    }
+    if let Some(&castling) = parts.get(2) {
+        let white = castling
+            .chars()
+            .take_while(|c| "KQABCDEFGH".contains(*c))
+            .count();
+        let black = &castling[white..];
+        let fits = castling == "-"
+            || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)));
+        if !fits {
+            return Some(format!("invalid castling part in fen: {quoted}"));
+        }
+    }
+    if let Some(&ep) = parts.get(3) {
+        if ep != "-" && Square::from_ascii(ep.as_bytes()).is_err() {
+            return Some(format!("invalid en passant part in fen: {quoted}"));
+        }
+    }
+    for (index, name, negative) in [
+        (
+            4,
+            "invalid half-move clock in fen",
+            "half-move clock cannot be negative",
+        ),
+        (
+            5,
+            "invalid fullmove number in fen",
+            "fullmove number cannot be negative",
+        ),
+    ] {
+        if let Some(&field) = parts.get(index) {
+            match number(field) {
+                None => return Some(format!("{name}: {quoted}")),
+                Some(n) if n < 0 => return Some(format!("{negative}: {quoted}")),
+                Some(_) => {}
+            }
+        }
+    }
+    if parts.len() > 6 {
+        return Some(format!("fen string has more parts than expected: {quoted}"));
+    }
+    python_chess_board_fen_error(placement)
+}
+
+/// The error python-chess raises for a placement (`set_board_fen`, the first FEN field)
+/// it refuses, or `None`: eight rows, each of eight columns, digits not adjacent, `~`
+/// only after a piece, nothing but piece letters and digits.
+fn python_chess_board_fen_error(board_fen: &str) -> Option<String> {
+    let board_fen = board_fen.trim();
+    let quoted = py_repr(board_fen);
+    if board_fen.contains(' ') {
+        return Some(format!(
+            "expected position part of fen, got multiple parts: {quoted}"
+        ));
+    }
+    let rows: Vec<&str> = board_fen.split('/').collect();
+    if rows.len() != 8 {
+        return Some(format!("expected 8 rows in position part of fen: {quoted}"));
+    }
+    for row in rows {
+        let (mut columns, mut after_digit, mut after_piece) = (0u32, false, false);
+        for c in row.chars() {
+            match c {
+                '1'..='8' if after_digit => {
+                    return Some(format!(
+                        "two subsequent digits in position part of fen: {quoted}"
+                    ))
+                }
+                '1'..='8' => {
+                    columns += c as u32 - '0' as u32;
+                    (after_digit, after_piece) = (true, false);
+                }
+                '~' if !after_piece => {
+                    return Some(format!(
+                        "'~' not after piece in position part of fen: {quoted}"
+                    ))
+                }
+                '~' => (after_digit, after_piece) = (false, false),
+                c if "pnbrqk".contains(c.to_ascii_lowercase()) => {
+                    columns += 1;
+                    (after_digit, after_piece) = (false, true);
+                }
+                _ => {
+                    return Some(format!(
+                        "invalid character in position part of fen: {quoted}"
+                    ))
+                }
+            }
+        }
+        if columns != 8 {
+            return Some(format!(
+                "expected 8 columns per row in position part of fen: {quoted}"
+            ));
+        }
+    }
+    None
+}
+
+/// [`read_fen`] with python-chess's message where python-chess refuses the FEN too.
+fn read_fen_as_python_chess(original: &str, fen: &str) -> PyResult<Setup> {
+    read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
+        Some(message) => PyValueError::new_err(message),
+        None => error,
+    })
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -591,6 +719,10 @@ impl Board {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
             "fen" => Ok(self.py_ep()),
+            "xfen" if self.loose => Ok(self
+                .pos
+                .ep_square()
+                .filter(|_| rules::has_pseudo_legal_ep(&self.pos))),
             "xfen" => {
                 let us = self.pos.turn();
                 let pawns = self
@@ -1081,6 +1213,41 @@ impl Board {
     }
 }
 
+/// A subclass's own `push`, bound to `slf`, when it overrides `Board.push`: python-chess's
+/// `push_san`, `push_uci`, `push_xboard` and `san_and_push` make their move through
+/// `self.push`, so a subclass that logs or tracks moves there sees those too. `None` for
+/// a `Board` itself (one pointer comparison on the common path).
+fn overridden_push<'py>(slf: &Bound<'py, Board>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = slf.py();
+    let board_type = py.get_type::<Board>();
+    let own_type = slf.get_type();
+    if own_type.is(&board_type) || own_type.getattr("push")?.is(&board_type.getattr("push")?) {
+        return Ok(None);
+    }
+    slf.getattr("push").map(Some)
+}
+
+/// Makes a move read by `read` through a subclass's `push` (see [`overridden_push`]), or
+/// directly; returns it.
+fn push_read<'py>(
+    slf: &Bound<'py, Board>,
+    read: impl FnOnce(&Board) -> PyResult<QMove>,
+) -> PyResult<Py<Move>> {
+    let py = slf.py();
+    if let Some(push) = overridden_push(slf)? {
+        let m = {
+            let board = slf.borrow();
+            let q = read(&board)?;
+            board.to_py(&board.pos, q).object(py)?
+        };
+        push.call1((m.clone_ref(py),))?;
+        return Ok(m);
+    }
+    let mut board = slf.borrow_mut();
+    let q = read(&board)?;
+    board.push_library(py, q)
+}
+
 /// A position of any setup and whether it is loose (see [`Board::loose`]).
 fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
     let mode = if chess960 {
@@ -1254,8 +1421,9 @@ impl Board {
         *self = match fen {
             None => Board::from_setup(Setup::empty(), chess960),
             Some(fen) => {
-                let (fen, promoted) = unmark_promoted(&fen);
-                let mut board = Board::from_setup(read_fen(&fen)?, chess960);
+                let (unmarked, promoted) = unmark_promoted(&fen);
+                let mut board =
+                    Board::from_setup(read_fen_as_python_chess(&fen, &unmarked)?, chess960);
                 board.promoted = promoted;
                 board
             }
@@ -1407,16 +1575,14 @@ impl Board {
 
     /// Reads a move in UCI, makes it and returns it. `InvalidMoveError` for text that is not
     /// UCI, `IllegalMoveError` for a move that is not legal.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = self.parse_uci_move(uci)?;
-        self.push_library(py, m)
+    fn push_uci(slf: &Bound<'_, Self>, uci: &str) -> PyResult<Py<Move>> {
+        push_read(slf, |board| board.parse_uci_move(uci))
     }
 
     /// Reads a move in SAN, makes it and returns it. `InvalidMoveError`, `IllegalMoveError`
     /// or `AmbiguousMoveError` when it cannot.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let m = self.parse_san_move(san)?;
-        self.push_library(py, m)
+    fn push_san(slf: &Bound<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        push_read(slf, |board| board.parse_san_move(san))
     }
 
     /// A move in XBoard notation: in Chess960 (`chess960`, the board's mode when `None`)
@@ -1443,8 +1609,8 @@ impl Board {
     }
 
     /// Reads a move in XBoard notation and makes it; returns the move.
-    fn push_xboard(&mut self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
-        self.push_san(py, xboard)
+    fn push_xboard(slf: &Bound<'_, Self>, xboard: &str) -> PyResult<Py<Move>> {
+        Self::push_san(slf, xboard)
     }
 
     /// Reads a move in UCI without making it.
@@ -1547,9 +1713,14 @@ impl Board {
     }
 
     /// The move's SAN, then the move made (see `san` and `push`).
-    fn san_and_push(&mut self, m: &Bound<'_, Move>) -> PyResult<String> {
-        let san = self.san(m)?;
-        self.push(m)?;
+    fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, Move>) -> PyResult<String> {
+        let san = slf.borrow().san(m)?;
+        match overridden_push(slf)? {
+            Some(push) => {
+                push.call1((m,))?;
+            }
+            None => slf.borrow_mut().push(m)?,
+        }
         Ok(san)
     }
 
@@ -2298,13 +2469,10 @@ impl Board {
 
     /// Replaces the placement by the placement part of a FEN.
     fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
-        let fen = fen.trim();
-        if fen.contains(' ') {
-            return Err(PyValueError::new_err(format!(
-                "expected a board part only (no spaces): {fen:?}"
-            )));
+        if let Some(message) = python_chess_board_fen_error(fen) {
+            return Err(PyValueError::new_err(message));
         }
-        let (fen, promoted) = unmark_promoted(fen);
+        let (fen, promoted) = unmark_promoted(fen.trim());
         let mut setup = self.edit_setup();
         setup.board = read_fen(&fen)?.board;
         self.set_setup(setup);
@@ -2314,8 +2482,8 @@ impl Board {
 
     /// Replaces the position by a FEN (any placement).
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let (fen, promoted) = unmark_promoted(fen);
-        self.set_setup(read_fen(&fen)?);
+        let (unmarked, promoted) = unmark_promoted(fen);
+        self.set_setup(read_fen_as_python_chess(fen, &unmarked)?);
         self.promoted = promoted;
         Ok(())
     }

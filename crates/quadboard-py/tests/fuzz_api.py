@@ -739,9 +739,6 @@ KNOWN_PREFIXES = (
     "chess.square_knight_distance:", "chess.flip_", "chess.shift_", "chess.scan_",
     "set_piece_map: ok vs", "epd: ok vs", "fen: ok vs", "shredder_fen: ok vs", "set_epd: ok vs",
     # Known and not yet mended (the fuzzer's report lists them):
-    # - EPD operations python-chess writes from any value (a list of moves as its repr,
-    #   True), and set_epd's reading of odd operands;
-    "epd: value", "set_epd: value", "set_epd: state",
     # - castling fields and en passant squares that no position holds, from FEN text,
     #   set_castling_fen or edits (python-chess keeps them as written: status(),
     #   is_valid(), pop() and the FEN writer then see them);

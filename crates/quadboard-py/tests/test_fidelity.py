@@ -275,3 +275,42 @@ def test_polyglot_misses_raise_a_bare_index_error(tmp_path):
             for board, q_board in ((chess.Board(), quadboard.Board()), (after, quadboard.Board(after.fen()))):
                 assert _error(lambda: getattr(ours, name)(q_board)) == \
                     _error(lambda: getattr(theirs, name)(board)), name
+
+
+class TheirLogged(chess.Board):
+    def push(self, move):
+        self.log = getattr(self, "log", []) + [move.uci()]
+        super().push(move)
+
+
+class OurLogged(quadboard.Board):
+    def push(self, move):
+        self.log = getattr(self, "log", []) + [move.uci()]
+        super().push(move)
+
+
+def test_a_subclass_push_sees_the_moves_of_push_san_and_the_others():
+    theirs, ours = TheirLogged(), OurLogged()
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        board.push_san("e4")
+        board.push_uci("e7e5")
+        board.san_and_push(mod.Move.from_uci("g1f3"))
+        board.push_xboard("Nc6")
+        with pytest.raises(ValueError):
+            board.push_san("Ke3")
+    assert ours.log == theirs.log == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert ours.fen() == theirs.fen()
+
+
+FEN_ERRORS = ["xx", "", "8/8/8/8/8/8/8/8 x", "8/8/8/8/8/8/8/8 w KQkqq", "8/8/8/8/8/8/8/8 w - e9",
+              "8/8/8/8/8/8/8/8 w - - x", "8/8/8/8/8/8/8/8 w - - -1", "8/8/8/8/8/8/8/8 w - - 0 y",
+              "8/8/8/8/8/8/8/8 w - - 0 -3", "8/8/8/8/8/8/8/8 w - - 0 1 extra", "8/8/8/8/8/8/8/7",
+              "8/8/8/8/8/8/8/44", "8/8/8/8/8/8/8/~8", "8/8/8/8/8/8/8/X7", "8/8/8/8/8/8/8/8/8",
+              "8/8/8/8/8/8/8/8 w - e4 +3 +7"]
+
+
+@pytest.mark.parametrize("fen", FEN_ERRORS)
+def test_fen_errors_say_what_python_chess_says(fen):
+    assert _error(lambda: quadboard.Board(fen).fen()) == _error(lambda: chess.Board(fen).fen())
+    assert _error(lambda: quadboard.Board().set_board_fen(fen)) == \
+        _error(lambda: chess.Board().set_board_fen(fen))
