@@ -2997,6 +2997,8 @@ impl Board {
 /// always of the board's current position.
 #[pyclass(module = "quadboard")]
 pub struct LegalMoveGenerator {
+    /// The board whose moves these are (python-chess's attribute).
+    #[pyo3(get)]
     board: Py<Board>,
 }
 
@@ -3466,6 +3468,8 @@ impl Board {
 /// `len()`, `count()` and `in`, always of the board's current position.
 #[pyclass(module = "quadboard")]
 pub struct PseudoLegalMoveGenerator {
+    /// The board whose moves these are (python-chess's attribute).
+    #[pyo3(get)]
     board: Py<Board>,
 }
 

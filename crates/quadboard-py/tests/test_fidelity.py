@@ -314,3 +314,36 @@ def test_fen_errors_say_what_python_chess_says(fen):
     assert _error(lambda: quadboard.Board(fen).fen()) == _error(lambda: chess.Board(fen).fen())
     assert _error(lambda: quadboard.Board().set_board_fen(fen)) == \
         _error(lambda: chess.Board().set_board_fen(fen))
+
+
+def _instances(mod):
+    import io
+
+    game = mod.pgn.read_game(io.StringIO('[Event "x"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 *'))
+    board = mod.Board()
+    board.push_san("e4")
+    return {
+        "Board": board, "BaseBoard": mod.BaseBoard(), "Move": mod.Move.from_uci("e2e4"),
+        "Piece": mod.Piece(1, True), "SquareSet": mod.SquareSet(3), "Game": game,
+        "ChildNode": game.next(), "Headers": game.headers, "Mainline": game.mainline(),
+        "Outcome": mod.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome(),
+        "Arrow": mod.svg.Arrow(0, 1), "LegalMoveGenerator": board.legal_moves,
+        "PseudoLegalMoveGenerator": board.pseudo_legal_moves,
+        "StringExporter": mod.pgn.StringExporter(), "GameBuilder": mod.pgn.GameBuilder(),
+        "FileExporter": mod.pgn.FileExporter(io.StringIO()), "Status": board.status(),
+    }
+
+
+def test_every_public_attribute_of_the_objects_exists():
+    theirs, ours = _instances(chess), _instances(quadboard)
+    for name, obj in theirs.items():
+        missing = {n for n in dir(obj) if not n.startswith("_")} - set(dir(ours[name]))
+        assert not missing, name
+    board = quadboard.Board()
+    assert board.legal_moves.board is board and board.pseudo_legal_moves.board is board
+
+
+def test_the_version_is_quadboards_own():
+    import re
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", quadboard.__version__)

@@ -15,6 +15,7 @@ from ._core import SQUARE_NAMES, Piece, __all__ as _CORE_NAMES
 from ._outcome import Outcome, Termination
 from ._quadboard import (
     STARTING_FEN,
+    __version__,
     AmbiguousMoveError,
     Board,
     IllegalMoveError,

@@ -38,6 +38,7 @@ RANK_NAMES: List[str]
 SQUARES: List[Square]
 SQUARE_NAMES: List[str]
 STARTING_FEN: str
+__version__: str
 SAN_REGEX: re.Pattern[str]
 BB_DIAG_MASKS: List[int]
 BB_DIAG_ATTACKS: List[Dict[int, int]]
