@@ -2843,6 +2843,29 @@ impl Board {
                 )
                     .into_pyobject(py)?
                     .into_any(),
+                // The attributes before each move, where an assignment between moves may
+                // have set them (a move made after `turn` was assigned, say); else None.
+                if board.assigned_after_moves {
+                    board
+                        .stack
+                        .iter()
+                        .map(|e| {
+                            (
+                                e.before.turn().is_white(),
+                                e.castling_raw.0,
+                                e.ep_kept
+                                    .unwrap_or_else(|| e.before.ep_square())
+                                    .map(|s| s.index() as u8),
+                                e.before.halfmoves(),
+                                e.before.fullmoves(),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .into_pyobject(py)?
+                        .into_any()
+                } else {
+                    py.None().into_bound(py)
+                },
             ],
         )?;
         Ok((rebuild, args))

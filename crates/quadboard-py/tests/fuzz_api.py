@@ -743,7 +743,11 @@ KNOWN_PREFIXES = (
     #   set_castling_fen or edits (python-chess keeps them as written: status(),
     #   is_valid(), pop() and the FEN writer then see them);
     "constructor:", "set_fen: state", "set_board_fen: state", "set_castling_fen:",
+    "set_epd: state", "from_epd: value",  # (the same castling fields, through EPD)
     "set_piece_at: state [0, 1]", "status: value", "is_valid: value",
+    # - transforms that shift the en passant square off the board: python-chess's is then
+    #   -1 (the highest bit of nothing), written "h8"; quadboard's is None.
+    "transform: value", "apply_transform: state",
     # - gives_check of a move that is not even pseudo-legal (python-chess plays any
     #   move there; quadboard refuses it with IllegalMoveError).
     "gives_check: ok vs raise/IllegalMoveError",

@@ -347,3 +347,26 @@ def test_the_version_is_quadboards_own():
     import re
 
     assert re.fullmatch(r"\d+\.\d+\.\d+", quadboard.__version__)
+
+
+def test_pickles_and_copies_keep_a_turn_assigned_between_moves():
+    # `board.turn = not board.turn` between moves (a program looking at the other side's
+    # threats): the pickle must replay the moves from the positions they were made in.
+    import copy
+
+    theirs, ours = chess.Board(), quadboard.Board()
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        board.push_san("e4")
+        board.turn = not board.turn
+        board.push_san("d4")
+        board.ep_square = mod.C3
+        board.push_san("Nf6")
+    for twin_of in (lambda b: pickle.loads(pickle.dumps(b)), copy.deepcopy, copy.copy):
+        twins = [twin_of(theirs), twin_of(ours)]
+        while True:
+            assert twins[1].fen(en_passant="fen") == twins[0].fen(en_passant="fen")
+            assert [m.uci() for m in twins[1].move_stack] == [m.uci() for m in twins[0].move_stack]
+            if not twins[0].move_stack:
+                break
+            for twin in twins:
+                twin.pop()

@@ -9,25 +9,35 @@ from typing import Any, Callable, Dict, List
 from ._core import UNICODE_PIECE_SYMBOLS, flip_vertical
 
 
+_ATTRIBUTES = ("turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number")
+
+
+def _assign(board: Any, values: Any) -> None:
+    # Only what differs: an assignment is an edit (and marks the board as edited).
+    for name, value in zip(_ATTRIBUTES, values):
+        if getattr(board, name) != value:
+            setattr(board, name, value)
+
+
 def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
                     moves: List[str], chess960: bool, promoted: int = 0,
-                    final: Any = None) -> Any:
+                    final: Any = None, befores: Any = None) -> Any:
     """Rebuilds a pickled board: the root position, then each move pushed again, then the
     attributes as they were (``final``: turn, castling rights, en passant square and
-    counters, which a program may have assigned after the moves)."""
+    counters, which a program may have assigned after the moves; ``befores``: the same
+    before each move, where one was assigned between moves)."""
     from ._quadboard import Move
 
     board = cls(fen, chess960=chess960)
     board.ep_square = ep_square
     board.castling_rights = castling_rights
     board.promoted = promoted
-    for uci in moves:
+    for index, uci in enumerate(moves):
+        if befores is not None:
+            _assign(board, befores[index])
         board.push(Move.from_uci(uci))
     if final is not None:
-        for name, value in zip(("turn", "castling_rights", "ep_square", "halfmove_clock",
-                                "fullmove_number"), final):
-            if getattr(board, name) != value:
-                setattr(board, name, value)
+        _assign(board, final)
     return board
 
 
