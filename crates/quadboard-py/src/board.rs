@@ -20,7 +20,8 @@ use crate::squareset::{mask_of, square_ints, SquareSet};
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A chess position and the moves that led to it from where the board was set up.
-#[pyclass(subclass, module = "quadboard")]
+/// Programs may set attributes of their own on it (`dict`), as on python-chess's boards.
+#[pyclass(subclass, dict, module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
@@ -2795,10 +2796,10 @@ impl Board {
     }
 
     /// Pickles as the starting FEN, its en passant square and castling rights as set, the
-    /// moves in UCI and the Chess960 flag.
+    /// moves in UCI and the Chess960 flag, and the attributes a program set on it.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>, Bound<'py, PyAny>)> {
         let py = slf.py();
         let board = slf.borrow();
         let root = board.root_board();
@@ -2868,7 +2869,15 @@ impl Board {
                 },
             ],
         )?;
-        Ok((rebuild, args))
+        // The program's own attributes, restored after the rebuild as python-chess's
+        // pickles restore them (None: nothing to restore).
+        let attributes = slf.getattr("__dict__")?;
+        let state = if attributes.is_truthy()? {
+            attributes
+        } else {
+            py.None().into_bound(py)
+        };
+        Ok((rebuild, args, state))
     }
 
     #[setter(chess960)]

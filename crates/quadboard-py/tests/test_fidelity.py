@@ -370,3 +370,31 @@ def test_pickles_and_copies_keep_a_turn_assigned_between_moves():
                 break
             for twin in twins:
                 twin.pop()
+
+
+class TheirTagged(chess.Board):
+    def push(self, move):
+        self.pushes = getattr(self, "pushes", 0) + 1
+        super().push(move)
+
+
+class OurTagged(quadboard.Board):
+    def push(self, move):
+        self.pushes = getattr(self, "pushes", 0) + 1
+        super().push(move)
+
+
+def test_boards_carry_attributes_of_a_programs_own_through_pickles():
+    import copy
+
+    seen = []
+    for board in (chess.Board(), quadboard.Board(), TheirTagged(), OurTagged()):
+        board.push_san("e4")
+        board.name = "game 1"
+        twin = pickle.loads(pickle.dumps(board))
+        # A pickle keeps them (and replays no move through a subclass's push); copies
+        # start without them, as python-chess's do.
+        seen.append((getattr(twin, "name", None), getattr(twin, "pushes", None),
+                     getattr(copy.deepcopy(board), "name", None), twin.fen()))
+    assert seen[1] == seen[0]
+    assert seen[3] == seen[2] == ("game 1", 1, None, seen[0][3])

@@ -26,7 +26,7 @@ def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
     attributes as they were (``final``: turn, castling rights, en passant square and
     counters, which a program may have assigned after the moves; ``befores``: the same
     before each move, where one was assigned between moves)."""
-    from ._quadboard import Move
+    from ._quadboard import Board, Move
 
     board = cls(fen, chess960=chess960)
     board.ep_square = ep_square
@@ -35,7 +35,9 @@ def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
     for index, uci in enumerate(moves):
         if befores is not None:
             _assign(board, befores[index])
-        board.push(Move.from_uci(uci))
+        # The compiled push, not a subclass's: python-chess's pickles replay nothing, so a
+        # subclass's push (which may log or count) must not see these moves.
+        Board.push(board, Move.from_uci(uci))
     if final is not None:
         _assign(board, final)
     return board
