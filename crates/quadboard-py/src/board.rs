@@ -3071,14 +3071,20 @@ impl LegalMoveGenerator {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let board = self.board.borrow(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        let this = slf.borrow();
+        let board = this.board.borrow(slf.py());
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
             .map(|&m| board.san_of(m))
             .collect();
-        format!("<LegalMoveGenerator ({})>", sans.join(", "))
+        // python-chess's form: the object's address, then the moves.
+        format!(
+            "<LegalMoveGenerator at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            sans.join(", ")
+        )
     }
 }
 
@@ -3532,8 +3538,9 @@ impl PseudoLegalMoveGenerator {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let board = self.board.borrow(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        let this = slf.borrow();
+        let board = this.board.borrow(slf.py());
         let moves: Vec<String> = board
             .pseudo_qmoves()
             .iter()
@@ -3551,6 +3558,10 @@ impl PseudoLegalMoveGenerator {
                 }
             })
             .collect();
-        format!("<PseudoLegalMoveGenerator ({})>", moves.join(", "))
+        format!(
+            "<PseudoLegalMoveGenerator at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            moves.join(", ")
+        )
     }
 }

@@ -398,3 +398,17 @@ def test_boards_carry_attributes_of_a_programs_own_through_pickles():
                      getattr(copy.deepcopy(board), "name", None), twin.fen()))
     assert seen[1] == seen[0]
     assert seen[3] == seen[2] == ("game 1", 1, None, seen[0][3])
+
+
+@pytest.mark.parametrize("fen", [chess.STARTING_FEN, "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+                                 "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"])
+def test_move_generators_are_written_as_python_chess_writes_them(fen):
+    import re
+
+    def text(generator):
+        return re.sub(r" at 0x[0-9a-f]+ ", " at ADDRESS ", repr(generator))
+
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    assert text(ours.legal_moves) == text(theirs.legal_moves)
+    assert text(ours.pseudo_legal_moves) == text(theirs.pseudo_legal_moves)
+    assert f"at {id(ours.legal_moves):#x}" not in "" and " at 0x" in repr(ours.legal_moves)
