@@ -411,4 +411,5 @@ def test_move_generators_are_written_as_python_chess_writes_them(fen):
     theirs, ours = chess.Board(fen), quadboard.Board(fen)
     assert text(ours.legal_moves) == text(theirs.legal_moves)
     assert text(ours.pseudo_legal_moves) == text(theirs.pseudo_legal_moves)
-    assert f"at {id(ours.legal_moves):#x}" not in "" and " at 0x" in repr(ours.legal_moves)
+    generator = ours.legal_moves
+    assert f" at {id(generator):#x} " in repr(generator)
