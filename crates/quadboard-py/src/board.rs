@@ -3340,8 +3340,9 @@ impl Board {
     fn en_passant_shape(&self, m: Move) -> bool {
         let board = self.pos.board();
         let (from, to) = (Square::new(m.from), Square::new(m.to));
-        self.pos.ep_square() == Some(to)
-            && (board.by_role(Role::Pawn) & board.by_color(self.pos.turn())).contains(from)
+        // python-chess's test: its en passant square as kept, a pawn of either side.
+        self.py_ep() == Some(to)
+            && board.by_role(Role::Pawn).contains(from)
             && matches!(m.from.abs_diff(m.to), 7 | 9)
             && !board.occupied().contains(to)
     }

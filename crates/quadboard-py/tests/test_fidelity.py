@@ -413,3 +413,18 @@ def test_move_generators_are_written_as_python_chess_writes_them(fen):
     assert text(ours.pseudo_legal_moves) == text(theirs.pseudo_legal_moves)
     generator = ours.legal_moves
     assert f" at {id(generator):#x} " in repr(generator)
+
+
+def test_is_en_passant_reads_the_square_as_kept_and_pawns_of_either_side():
+    boards = []
+    for mod in (chess, quadboard):
+        board = mod.Board.from_chess960_pos(759)
+        board.push(mod.Move.from_uci("f2f4"))
+        board.reset_board()  # black to move, en passant square f3 kept, white pawn on g2
+        boards.append(board)
+    theirs, ours = boards
+    for from_square, to_square in [(14, 21), (12, 21), (13, 21), (22, 21)]:
+        assert ours.is_en_passant(quadboard.Move(from_square, to_square)) == \
+            theirs.is_en_passant(chess.Move(from_square, to_square))
+        assert ours.is_capture(quadboard.Move(from_square, to_square)) == \
+            theirs.is_capture(chess.Move(from_square, to_square))
