@@ -11,7 +11,7 @@ use quadboard_chess::{
     Setup, Square,
 };
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{square_arg, Move, Piece};
 use crate::rules;
 use crate::squareset::{mask_of, square_ints, SquareSet};
@@ -20,7 +20,8 @@ use crate::squareset::{mask_of, square_ints, SquareSet};
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A chess position and the moves that led to it from where the board was set up.
-#[pyclass(subclass, module = "quadboard")]
+/// Programs may set attributes of their own on it (`dict`), as on python-chess's boards.
+#[pyclass(subclass, dict, module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
@@ -164,6 +165,12 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     }
     let defaults = ["", "w", "-", "-", "0", "1"];
     fields.extend_from_slice(&defaults[fields.len()..]);
+    // python-chess reads the counters as Python ints: a sign may lead.
+    for field in &mut fields[4..] {
+        if let Some(unsigned) = field.strip_prefix('+') {
+            *field = unsigned;
+        }
+    }
     if fields[5] == "0" {
         fields[5] = "1";
     }
@@ -180,6 +187,128 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
         setup.ep_square = odd_ep;
     }
     Ok(setup)
+}
+
+/// The error python-chess's `set_fen` raises for a FEN it refuses, checked in its order
+/// (the fields after the placement, then the placement), or `None` where it takes the
+/// FEN. Programs print these messages, so they are python-chess's words.
+fn python_chess_fen_error(fen: &str) -> Option<String> {
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    let Some(&placement) = parts.first() else {
+        return Some("empty fen".to_owned());
+    };
+    let quoted = py_repr(fen);
+    let number = |text: &str| text.trim_start_matches('+').parse::<i64>().ok();
+    if let Some(&turn) = parts.get(1) {
+        if turn != "w" && turn != "b" {
+            return Some(format!(
+                "expected 'w' or 'b' for turn part of fen: {quoted}"
+            ));
+        }
+    }
+    if let Some(&castling) = parts.get(2) {
+        let white = castling
+            .chars()
+            .take_while(|c| "KQABCDEFGH".contains(*c))
+            .count();
+        let black = &castling[white..];
+        let fits = castling == "-"
+            || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)));
+        if !fits {
+            return Some(format!("invalid castling part in fen: {quoted}"));
+        }
+    }
+    if let Some(&ep) = parts.get(3) {
+        if ep != "-" && Square::from_ascii(ep.as_bytes()).is_err() {
+            return Some(format!("invalid en passant part in fen: {quoted}"));
+        }
+    }
+    for (index, name, negative) in [
+        (
+            4,
+            "invalid half-move clock in fen",
+            "half-move clock cannot be negative",
+        ),
+        (
+            5,
+            "invalid fullmove number in fen",
+            "fullmove number cannot be negative",
+        ),
+    ] {
+        if let Some(&field) = parts.get(index) {
+            match number(field) {
+                None => return Some(format!("{name}: {quoted}")),
+                Some(n) if n < 0 => return Some(format!("{negative}: {quoted}")),
+                Some(_) => {}
+            }
+        }
+    }
+    if parts.len() > 6 {
+        return Some(format!("fen string has more parts than expected: {quoted}"));
+    }
+    python_chess_board_fen_error(placement)
+}
+
+/// The error python-chess raises for a placement (`set_board_fen`, the first FEN field)
+/// it refuses, or `None`: eight rows, each of eight columns, digits not adjacent, `~`
+/// only after a piece, nothing but piece letters and digits.
+fn python_chess_board_fen_error(board_fen: &str) -> Option<String> {
+    let board_fen = board_fen.trim();
+    let quoted = py_repr(board_fen);
+    if board_fen.contains(' ') {
+        return Some(format!(
+            "expected position part of fen, got multiple parts: {quoted}"
+        ));
+    }
+    let rows: Vec<&str> = board_fen.split('/').collect();
+    if rows.len() != 8 {
+        return Some(format!("expected 8 rows in position part of fen: {quoted}"));
+    }
+    for row in rows {
+        let (mut columns, mut after_digit, mut after_piece) = (0u32, false, false);
+        for c in row.chars() {
+            match c {
+                '1'..='8' if after_digit => {
+                    return Some(format!(
+                        "two subsequent digits in position part of fen: {quoted}"
+                    ))
+                }
+                '1'..='8' => {
+                    columns += c as u32 - '0' as u32;
+                    (after_digit, after_piece) = (true, false);
+                }
+                '~' if !after_piece => {
+                    return Some(format!(
+                        "'~' not after piece in position part of fen: {quoted}"
+                    ))
+                }
+                '~' => (after_digit, after_piece) = (false, false),
+                c if "pnbrqk".contains(c.to_ascii_lowercase()) => {
+                    columns += 1;
+                    (after_digit, after_piece) = (false, true);
+                }
+                _ => {
+                    return Some(format!(
+                        "invalid character in position part of fen: {quoted}"
+                    ))
+                }
+            }
+        }
+        if columns != 8 {
+            return Some(format!(
+                "expected 8 columns per row in position part of fen: {quoted}"
+            ));
+        }
+    }
+    None
+}
+
+/// [`read_fen`] with python-chess's message where python-chess refuses the FEN too.
+fn read_fen_as_python_chess(original: &str, fen: &str) -> PyResult<Setup> {
+    read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
+        Some(message) => PyValueError::new_err(message),
+        None => error,
+    })
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -476,6 +605,18 @@ impl Board {
         }
     }
 
+    /// python-chess's error of `find_move` (and of SAN naming both squares) when no legal
+    /// move fits.
+    fn no_matching_move(&self, m: Move) -> PyErr {
+        IllegalMoveError::new_err(format!(
+            "no matching legal move for {} ({} -> {}) in {}",
+            m.to_uci(),
+            Square::new(m.from),
+            Square::new(m.to),
+            self.fen_text()
+        ))
+    }
+
     /// [`Board::to_legal`] or `IllegalMoveError`.
     fn legal(&self, m: Move) -> PyResult<QMove> {
         self.to_legal(m, true).ok_or_else(|| {
@@ -579,6 +720,10 @@ impl Board {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
             "fen" => Ok(self.py_ep()),
+            "xfen" if self.loose => Ok(self
+                .pos
+                .ep_square()
+                .filter(|_| rules::has_pseudo_legal_ep(&self.pos))),
             "xfen" => {
                 let us = self.pos.turn();
                 let pawns = self
@@ -716,11 +861,36 @@ impl Board {
         self.pos.halfmoves() >= n && self.has_legal_moves()
     }
 
+    /// The positions after each legal move of a loose board, with whether each is loose
+    /// (python-chess's draw claims try every move, on any board).
+    fn loose_children(&self) -> Vec<(QMove, Position, bool)> {
+        rules::legal_moves(&self.pos)
+            .into_iter()
+            .filter_map(|m| {
+                let setup = rules::play(&self.pos, m)?;
+                let (child, loose) = position_of(setup, self.chess960);
+                Some((m, child, loose))
+            })
+            .collect()
+    }
+
     fn claim_fifty(&self) -> bool {
         if self.halfmoves_reached(100) {
             return true;
         }
-        if self.pos.halfmoves() >= 99 && !self.loose {
+        if self.pos.halfmoves() >= 99 && self.loose {
+            return self.loose_children().into_iter().any(|(m, child, loose)| {
+                let moves = |p: &Position| {
+                    if loose {
+                        !rules::legal_moves(p).is_empty()
+                    } else {
+                        p.has_legal_moves()
+                    }
+                };
+                !is_zeroing(&self.pos, m) && child.halfmoves() >= 100 && moves(&child)
+            });
+        }
+        if self.pos.halfmoves() >= 99 {
             for &m in self.pos.legal_moves().iter() {
                 if !is_zeroing(&self.pos, m) {
                     let mut child = *self.pos;
@@ -745,13 +915,18 @@ impl Board {
         if keys.iter().filter(|&&k| k == now).count() >= 3 {
             return true;
         }
-        !self.loose
-            && self.pos.legal_moves().iter().any(|&m| {
-                let mut child = *self.pos;
-                child.play_unchecked(m);
+        if self.loose {
+            return self.loose_children().iter().any(|(_, child, _)| {
                 let key = child.repetition_key();
                 keys.iter().filter(|&&k| k == key).count() >= 2
-            })
+            });
+        }
+        self.pos.legal_moves().iter().any(|&m| {
+            let mut child = *self.pos;
+            child.play_unchecked(m);
+            let key = child.repetition_key();
+            keys.iter().filter(|&&k| k == key).count() >= 2
+        })
     }
 
     /// python-chess's outcome: the termination's name and the winner.
@@ -874,15 +1049,22 @@ impl Board {
                 .find(|q| q.castling_side() == Some(side))
                 .ok_or_else(|| {
                     IllegalMoveError::new_err(format!(
-                        "illegal san: {san:?} in {}",
+                        "illegal san: {} in {}",
+                        py_repr(san),
                         self.fen_text()
                     ))
                 });
         }
         // What python-chess's SAN grammar does not take is invalid, whatever the library's
         // reader would make of it (`Pe4`, `e4!?`, `nf3`).
-        let parts = san_parts(san)
-            .ok_or_else(|| InvalidMoveError::new_err(format!("invalid san: {san:?}")))?;
+        let parts = san_parts(san).ok_or_else(|| {
+            let what = if san.contains(',') {
+                "unsupported multi-leg move"
+            } else {
+                "invalid san"
+            };
+            InvalidMoveError::new_err(format!("{what}: {}", py_repr(san)))
+        })?;
         if parts.role.is_none() {
             if let (Some(file), Some(rank)) = (parts.file, parts.rank) {
                 return self.find_san_move(san, rank * 8 + file, parts.to, parts.promotion);
@@ -897,11 +1079,13 @@ impl Board {
             // Text the grammar takes and the library's reader does not (`e8=K`).
             SanError::Syntax(_) => self.match_san(san, parts),
             SanError::Illegal(_) => Err(IllegalMoveError::new_err(format!(
-                "{e}: {}",
+                "illegal san: {} in {}",
+                py_repr(san),
                 self.fen_text()
             ))),
             SanError::Ambiguous { .. } => Err(AmbiguousMoveError::new_err(format!(
-                "{e}: {}",
+                "ambiguous san: {} in {}",
+                py_repr(san),
                 self.fen_text()
             ))),
         })
@@ -946,14 +1130,19 @@ impl Board {
             }
             if found.is_some() {
                 return Err(AmbiguousMoveError::new_err(format!(
-                    "ambiguous san: {san:?} in {}",
+                    "ambiguous san: {} in {}",
+                    py_repr(san),
                     self.fen_text()
                 )));
             }
             found = Some(q);
         }
         found.ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
+            IllegalMoveError::new_err(format!(
+                "illegal san: {} in {}",
+                py_repr(san),
+                self.fen_text()
+            ))
         })
     }
 
@@ -976,12 +1165,13 @@ impl Board {
             to,
             promotion: wanted,
         };
-        let q = self.to_legal(m, true).ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_text()))
-        })?;
+        let q = self
+            .to_legal(m, true)
+            .ok_or_else(|| self.no_matching_move(m))?;
         if promotion.unwrap_or(0) != wanted {
             return Err(IllegalMoveError::new_err(format!(
-                "missing promotion piece type: {san:?} in {}",
+                "missing promotion piece type: {} in {}",
+                py_repr(san),
                 self.fen_text()
             )));
         }
@@ -999,16 +1189,22 @@ impl Board {
         if promotes_to_pawn_or_king || drop {
             // python-chess reads these as UCI (a promotion to a pawn or king, a drop), and
             // none is ever legal.
-            return Err(IllegalMoveError::new_err(format!(
-                "illegal uci: {uci:?} in {}",
-                self.fen_text()
-            )));
+            return Err(self.illegal_uci(uci));
         }
         let m = Move::parse_uci(uci)?;
         if m.is_null() {
             return Ok(QMove::NULL);
         }
-        self.legal(m)
+        self.to_legal(m, true).ok_or_else(|| self.illegal_uci(uci))
+    }
+
+    /// python-chess's error of `parse_uci` and `push_uci` for a move that is not legal.
+    fn illegal_uci(&self, uci: &str) -> PyErr {
+        IllegalMoveError::new_err(format!(
+            "illegal uci: {} in {}",
+            py_repr(uci),
+            self.fen_text()
+        ))
     }
 
     fn push_library(&mut self, py: Python<'_>, m: QMove) -> PyResult<Py<Move>> {
@@ -1016,6 +1212,41 @@ impl Board {
         self.play(m, !self.loose)?;
         py_move.object(py)
     }
+}
+
+/// A subclass's own `push`, bound to `slf`, when it overrides `Board.push`: python-chess's
+/// `push_san`, `push_uci`, `push_xboard` and `san_and_push` make their move through
+/// `self.push`, so a subclass that logs or tracks moves there sees those too. `None` for
+/// a `Board` itself (one pointer comparison on the common path).
+fn overridden_push<'py>(slf: &Bound<'py, Board>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = slf.py();
+    let board_type = py.get_type::<Board>();
+    let own_type = slf.get_type();
+    if own_type.is(&board_type) || own_type.getattr("push")?.is(&board_type.getattr("push")?) {
+        return Ok(None);
+    }
+    slf.getattr("push").map(Some)
+}
+
+/// Makes a move read by `read` through a subclass's `push` (see [`overridden_push`]), or
+/// directly; returns it.
+fn push_read<'py>(
+    slf: &Bound<'py, Board>,
+    read: impl FnOnce(&Board) -> PyResult<QMove>,
+) -> PyResult<Py<Move>> {
+    let py = slf.py();
+    if let Some(push) = overridden_push(slf)? {
+        let m = {
+            let board = slf.borrow();
+            let q = read(&board)?;
+            board.to_py(&board.pos, q).object(py)?
+        };
+        push.call1((m.clone_ref(py),))?;
+        return Ok(m);
+    }
+    let mut board = slf.borrow_mut();
+    let q = read(&board)?;
+    board.push_library(py, q)
 }
 
 /// A position of any setup and whether it is loose (see [`Board::loose`]).
@@ -1029,7 +1260,11 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
         setup.castling_rooks &= standard_castling_rooks(&setup.board);
     }
     let (pos, reasons) = Position::from_setup_permissive(setup, mode);
-    let loose = !reasons.without(Reasons::IGNORABLE).is_empty();
+    // An en passant square the library refuses (no pawn behind it, say) still gives
+    // python-chess a capture when a pawn of the side to move attacks it: such a board is
+    // played by python-chess's rules, which keep the square.
+    let loose = !reasons.without(Reasons::IGNORABLE).is_empty()
+        || (reasons.contains(Reasons::INVALID_EP_SQUARE) && rules::has_pseudo_legal_ep(&pos));
     let fixable = Reasons::INVALID_CASTLING_RIGHTS | Reasons::INVALID_EP_SQUARE;
     if loose || reasons.without(fixable.complement()).is_empty() {
         return (pos, loose);
@@ -1187,8 +1422,9 @@ impl Board {
         *self = match fen {
             None => Board::from_setup(Setup::empty(), chess960),
             Some(fen) => {
-                let (fen, promoted) = unmark_promoted(&fen);
-                let mut board = Board::from_setup(read_fen(&fen)?, chess960);
+                let (unmarked, promoted) = unmark_promoted(&fen);
+                let mut board =
+                    Board::from_setup(read_fen_as_python_chess(&fen, &unmarked)?, chess960);
                 board.promoted = promoted;
                 board
             }
@@ -1340,16 +1576,14 @@ impl Board {
 
     /// Reads a move in UCI, makes it and returns it. `InvalidMoveError` for text that is not
     /// UCI, `IllegalMoveError` for a move that is not legal.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = self.parse_uci_move(uci)?;
-        self.push_library(py, m)
+    fn push_uci(slf: &Bound<'_, Self>, uci: &str) -> PyResult<Py<Move>> {
+        push_read(slf, |board| board.parse_uci_move(uci))
     }
 
     /// Reads a move in SAN, makes it and returns it. `InvalidMoveError`, `IllegalMoveError`
     /// or `AmbiguousMoveError` when it cannot.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let m = self.parse_san_move(san)?;
-        self.push_library(py, m)
+    fn push_san(slf: &Bound<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        push_read(slf, |board| board.parse_san_move(san))
     }
 
     /// A move in XBoard notation: in Chess960 (`chess960`, the board's mode when `None`)
@@ -1376,8 +1610,8 @@ impl Board {
     }
 
     /// Reads a move in XBoard notation and makes it; returns the move.
-    fn push_xboard(&mut self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
-        self.push_san(py, xboard)
+    fn push_xboard(slf: &Bound<'_, Self>, xboard: &str) -> PyResult<Py<Move>> {
+        Self::push_san(slf, xboard)
     }
 
     /// Reads a move in UCI without making it.
@@ -1395,7 +1629,7 @@ impl Board {
     /// Takes back the last move and returns it; `IndexError` when there is none.
     pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let Some(e) = self.take_back() else {
-            return Err(PyIndexError::new_err("pop from empty move stack"));
+            return Err(PyIndexError::new_err("pop from empty list"));
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -1403,7 +1637,7 @@ impl Board {
     /// The last move; `IndexError` when there is none.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
         let Some(e) = self.stack.last() else {
-            return Err(PyIndexError::new_err("peek at empty move stack"));
+            return Err(PyIndexError::new_err("list index out of range"));
         };
         self.to_py(&e.before, e.m).object(py)
     }
@@ -1480,9 +1714,14 @@ impl Board {
     }
 
     /// The move's SAN, then the move made (see `san` and `push`).
-    fn san_and_push(&mut self, m: &Bound<'_, Move>) -> PyResult<String> {
-        let san = self.san(m)?;
-        self.push(m)?;
+    fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, Move>) -> PyResult<String> {
+        let san = slf.borrow().san(m)?;
+        match overridden_push(slf)? {
+            Some(push) => {
+                push.call1((m,))?;
+            }
+            None => slf.borrow_mut().push(m)?,
+        }
         Ok(san)
     }
 
@@ -2045,15 +2284,9 @@ impl Board {
             to,
             promotion,
         };
-        let q = self.to_legal(m, true).ok_or_else(|| {
-            IllegalMoveError::new_err(format!(
-                "no matching legal move for {} ({} -> {}) in {}",
-                m.to_uci(),
-                Square::new(from),
-                Square::new(to),
-                self.fen_text()
-            ))
-        })?;
+        let q = self
+            .to_legal(m, true)
+            .ok_or_else(|| self.no_matching_move(m))?;
         self.to_py(&self.pos, q).object(py)
     }
 
@@ -2237,13 +2470,10 @@ impl Board {
 
     /// Replaces the placement by the placement part of a FEN.
     fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
-        let fen = fen.trim();
-        if fen.contains(' ') {
-            return Err(PyValueError::new_err(format!(
-                "expected a board part only (no spaces): {fen:?}"
-            )));
+        if let Some(message) = python_chess_board_fen_error(fen) {
+            return Err(PyValueError::new_err(message));
         }
-        let (fen, promoted) = unmark_promoted(fen);
+        let (fen, promoted) = unmark_promoted(fen.trim());
         let mut setup = self.edit_setup();
         setup.board = read_fen(&fen)?.board;
         self.set_setup(setup);
@@ -2253,15 +2483,16 @@ impl Board {
 
     /// Replaces the position by a FEN (any placement).
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let (fen, promoted) = unmark_promoted(fen);
-        self.set_setup(read_fen(&fen)?);
+        let (unmarked, promoted) = unmark_promoted(fen);
+        self.set_setup(read_fen_as_python_chess(fen, &unmarked)?);
         self.promoted = promoted;
         Ok(())
     }
 
     /// Sets the castling rights from the castling field of a FEN (`KQkq`, `HAha`, `-`).
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
-        let mut setup = self.pos.to_setup();
+        // The edit's setup keeps the en passant square as python-chess does.
+        let mut setup = self.edit_setup();
         let fen = format!(
             "{} w {} - 0 1",
             self.board_fen(None),
@@ -2565,10 +2796,10 @@ impl Board {
     }
 
     /// Pickles as the starting FEN, its en passant square and castling rights as set, the
-    /// moves in UCI and the Chess960 flag.
+    /// moves in UCI and the Chess960 flag, and the attributes a program set on it.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>, Bound<'py, PyAny>)> {
         let py = slf.py();
         let board = slf.borrow();
         let root = board.root_board();
@@ -2613,9 +2844,40 @@ impl Board {
                 )
                     .into_pyobject(py)?
                     .into_any(),
+                // The attributes before each move, where an assignment between moves may
+                // have set them (a move made after `turn` was assigned, say); else None.
+                if board.assigned_after_moves {
+                    board
+                        .stack
+                        .iter()
+                        .map(|e| {
+                            (
+                                e.before.turn().is_white(),
+                                e.castling_raw.0,
+                                e.ep_kept
+                                    .unwrap_or_else(|| e.before.ep_square())
+                                    .map(|s| s.index() as u8),
+                                e.before.halfmoves(),
+                                e.before.fullmoves(),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .into_pyobject(py)?
+                        .into_any()
+                } else {
+                    py.None().into_bound(py)
+                },
             ],
         )?;
-        Ok((rebuild, args))
+        // The program's own attributes, restored after the rebuild as python-chess's
+        // pickles restore them (None: nothing to restore).
+        let attributes = slf.getattr("__dict__")?;
+        let state = if attributes.is_truthy()? {
+            attributes
+        } else {
+            py.None().into_bound(py)
+        };
+        Ok((rebuild, args, state))
     }
 
     #[setter(chess960)]
@@ -2767,6 +3029,8 @@ impl Board {
 /// always of the board's current position.
 #[pyclass(module = "quadboard")]
 pub struct LegalMoveGenerator {
+    /// The board whose moves these are (python-chess's attribute).
+    #[pyo3(get)]
     board: Py<Board>,
 }
 
@@ -2807,14 +3071,20 @@ impl LegalMoveGenerator {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let board = self.board.borrow(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        let this = slf.borrow();
+        let board = this.board.borrow(slf.py());
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
             .map(|&m| board.san_of(m))
             .collect();
-        format!("<LegalMoveGenerator ({})>", sans.join(", "))
+        // python-chess's form: the object's address, then the moves.
+        format!(
+            "<LegalMoveGenerator at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            sans.join(", ")
+        )
     }
 }
 
@@ -3070,8 +3340,9 @@ impl Board {
     fn en_passant_shape(&self, m: Move) -> bool {
         let board = self.pos.board();
         let (from, to) = (Square::new(m.from), Square::new(m.to));
-        self.pos.ep_square() == Some(to)
-            && (board.by_role(Role::Pawn) & board.by_color(self.pos.turn())).contains(from)
+        // python-chess's test: its en passant square as kept, a pawn of either side.
+        self.py_ep() == Some(to)
+            && board.by_role(Role::Pawn).contains(from)
             && matches!(m.from.abs_diff(m.to), 7 | 9)
             && !board.occupied().contains(to)
     }
@@ -3236,6 +3507,8 @@ impl Board {
 /// `len()`, `count()` and `in`, always of the board's current position.
 #[pyclass(module = "quadboard")]
 pub struct PseudoLegalMoveGenerator {
+    /// The board whose moves these are (python-chess's attribute).
+    #[pyo3(get)]
     board: Py<Board>,
 }
 
@@ -3266,8 +3539,9 @@ impl PseudoLegalMoveGenerator {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let board = self.board.borrow(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        let this = slf.borrow();
+        let board = this.board.borrow(slf.py());
         let moves: Vec<String> = board
             .pseudo_qmoves()
             .iter()
@@ -3285,6 +3559,10 @@ impl PseudoLegalMoveGenerator {
                 }
             })
             .collect();
-        format!("<PseudoLegalMoveGenerator ({})>", moves.join(", "))
+        format!(
+            "<PseudoLegalMoveGenerator at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            moves.join(", ")
+        )
     }
 }

@@ -78,5 +78,6 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(squareset::flip_diagonal, m)?)?;
     m.add_function(wrap_pyfunction!(squareset::flip_anti_diagonal, m)?)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyType};
 use quadboard_chess::{Role, Square};
 
-use crate::errors::InvalidMoveError;
+use crate::errors::{py_repr, InvalidMoveError};
 
 /// The piece letters by python-chess's piece type (1 = pawn ... 6 = king).
 const LETTERS: [char; 7] = ['?', 'p', 'n', 'b', 'r', 'q', 'k'];
@@ -119,9 +119,13 @@ impl Move {
             return Ok(Move::NULL);
         }
         let bytes = text.as_bytes();
-        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {text:?}"));
+        // python-chess's messages, which programs print.
+        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {}", py_repr(text)));
         if !(bytes.len() == 4 || bytes.len() == 5) {
-            return Err(invalid());
+            return Err(InvalidMoveError::new_err(format!(
+                "expected uci string to be of length 4 or 5: {}",
+                py_repr(text)
+            )));
         }
         let from = Square::from_ascii(&bytes[0..2]).map_err(|_| invalid())?;
         let to = Square::from_ascii(&bytes[2..4]).map_err(|_| invalid())?;
@@ -138,7 +142,10 @@ impl Move {
             },
         };
         if from == to {
-            return Err(invalid());
+            return Err(InvalidMoveError::new_err(format!(
+                "invalid uci (use 0000 for null moves): {}",
+                py_repr(text)
+            )));
         }
         Ok(Move {
             from: from.index() as u8,

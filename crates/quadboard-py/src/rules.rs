@@ -185,20 +185,36 @@ pub fn pseudo_legal_moves(pos: &Position, out: &mut Vec<QMove>) {
             }
         }
     }
-    // En passant onto an empty square of the sixth rank (third for black), as python-chess
-    // generates it (the pawn behind is not looked for).
+    if let Some(ep) = pos.ep_square() {
+        for from in ep_capturers(pos).iter() {
+            out.push(QMove::en_passant(from, ep));
+        }
+    }
+}
+
+/// The pawns of the side to move that python-chess lets capture en passant: onto an empty
+/// en passant square of the sixth rank (third for black); the pawn behind it is not looked
+/// for.
+fn ep_capturers(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let board = pos.board();
     let ep_rank = if us.is_white() {
         Rank::Sixth
     } else {
         Rank::Third
     };
-    if let Some(ep) = pos.ep_square().filter(|ep| ep.rank() == ep_rank) {
-        if !occupied.contains(ep) {
-            for from in (attacks::pawn(!us, ep) & pawns).iter() {
-                out.push(QMove::en_passant(from, ep));
-            }
+    match pos.ep_square() {
+        Some(ep) if ep.rank() == ep_rank && !board.occupied().contains(ep) => {
+            attacks::pawn(!us, ep) & board.by_piece(Piece::new(us, Role::Pawn))
         }
+        _ => Bitboard::EMPTY,
     }
+}
+
+/// Whether python-chess generates an en passant capture on this board (see
+/// [`ep_capturers`]).
+pub fn has_pseudo_legal_ep(pos: &Position) -> bool {
+    ep_capturers(pos).any()
 }
 
 /// Sorts moves into python-chess's order: in check (for legal moves), king moves first;

@@ -189,7 +189,8 @@ def test_find_all_as_python_chess(sample_book, fen, chess960):
             assert as_tuples(our_reader.find_all(ours, exclude_moves=excluded)) == \
                 as_tuples(their_reader.find_all(theirs, exclude_moves=[first]))
         else:
-            with pytest.raises(IndexError, match="no entry"):
+            # Bare, as python-chess's.
+            with pytest.raises(IndexError, match="^$"):
                 our_reader.find(ours)
 
 

@@ -6,7 +6,7 @@ to ``KING == 6``, colours ``WHITE == True`` and ``BLACK == False``.
 
 from __future__ import annotations
 
-from typing import List, TypeVar
+from typing import Any, Callable, Dict, List, Type, TypeVar
 
 from . import pgn
 from . import polyglot
@@ -15,6 +15,7 @@ from ._core import SQUARE_NAMES, Piece, __all__ as _CORE_NAMES
 from ._outcome import Outcome, Termination
 from ._quadboard import (
     STARTING_FEN,
+    __version__,
     AmbiguousMoveError,
     Board,
     IllegalMoveError,
@@ -41,23 +42,103 @@ STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
 class _BaseBoardType(type):
     """Makes every board an instance of ``BaseBoard``, as python-chess's ``Board`` is a
-    subclass of its ``BaseBoard`` (here the compiled ``Board`` comes first)."""
+    subclass of its ``BaseBoard`` (here the compiled ``Board`` is a class of its own)."""
 
     def __instancecheck__(cls, obj: object) -> bool:
-        return isinstance(obj, Board)
+        return type.__instancecheck__(cls, obj) or (cls is BaseBoard and isinstance(obj, Board))
 
     def __subclasscheck__(cls, sub: type) -> bool:
-        return issubclass(sub, Board)
+        return type.__subclasscheck__(cls, sub) or (cls is BaseBoard and issubclass(sub, Board))
 
 
-class BaseBoard(Board, metaclass=_BaseBoardType):
+# python-chess's BaseBoard methods, each the same-named method of a Board that holds the
+# placement (white to move, no castling rights, no en passant square).
+_PLACEMENT_METHODS = (
+    "apply_mirror", "apply_transform", "attackers", "attackers_mask", "attacks",
+    "attacks_mask", "board_fen", "chess960_pos", "clear_board", "color_at", "is_attacked_by",
+    "is_pinned", "king", "piece_at", "piece_map", "piece_type_at", "pieces", "pieces_mask",
+    "pin", "pin_mask", "remove_piece_at", "reset_board", "set_board_fen", "set_chess960_pos",
+    "set_piece_at", "set_piece_map", "unicode", "__str__",
+)
+_PLACEMENT_ATTRIBUTES = (
+    "occupied", "occupied_co", "pawns", "knights", "bishops", "rooks", "queens", "kings",
+    "promoted",
+)
+
+
+def _placement_method(name: str) -> Any:
+    def method(self: "BaseBoard", *args: Any, **kwargs: Any) -> Any:
+        return getattr(self._board, name)(*args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = getattr(Board, name).__doc__
+    return method
+
+
+def _placement_attribute(name: str) -> property:
+    return property(
+        lambda self: getattr(self._board, name),
+        lambda self, value: setattr(self._board, name, value),
+        doc=f"The board's ``{name}``, as ``Board.{name}``.",
+    )
+
+
+class BaseBoard(metaclass=_BaseBoardType):
     """python-chess's placement-only board: made from a board FEN (``None`` for an empty
-    board) and written as ``BaseBoard('<board FEN>')``. It is a ``Board`` underneath (white
-    to move, no rights): the placement methods are the same ones."""
+    board) and written as ``BaseBoard('<board FEN>')``. It has the placement methods of
+    ``Board`` and none of the game's (no ``turn``, no moves); every ``Board`` is an instance
+    of it, as in python-chess, but a ``BaseBoard`` is no ``Board``."""
 
-    def __init__(self, board_fen: "str | None" = STARTING_BOARD_FEN, *,
-                 chess960: bool = False) -> None:
-        super().__init__(board_fen, chess960=chess960)
+    def __init__(self, board_fen: "str | None" = STARTING_BOARD_FEN) -> None:
+        self._board = Board(None)
+        if board_fen is not None:
+            self._board.set_board_fen(board_fen)
+
+    for _name in _PLACEMENT_METHODS:
+        locals()[_name] = _placement_method(_name)
+    for _name in _PLACEMENT_ATTRIBUTES:
+        locals()[_name] = _placement_attribute(_name)
+    del _name
+
+    def _of_board(self: BaseBoardT, board: Board) -> BaseBoardT:
+        # A board of the caller's class, as python-chess makes copies: cls(None), then filled.
+        made = type(self)(None)
+        made._board = board
+        return made
+
+    @classmethod
+    def empty(cls: Type[BaseBoardT]) -> BaseBoardT:
+        """An empty board of this class."""
+        return cls(None)
+
+    @classmethod
+    def from_chess960_pos(cls: Type[BaseBoardT], scharnagl: int) -> BaseBoardT:
+        """The start placement of Chess960 position ``scharnagl`` (0 ... 959)."""
+        made = cls(None)
+        made.set_chess960_pos(scharnagl)
+        return made
+
+    def copy(self: BaseBoardT) -> BaseBoardT:
+        """A copy of the placement, of this class."""
+        return self._of_board(self._board.copy(stack=False))
+
+    def __copy__(self: BaseBoardT) -> BaseBoardT:
+        return self.copy()
+
+    def __deepcopy__(self: BaseBoardT, memo: Dict[int, object]) -> BaseBoardT:
+        board = self.copy()
+        memo[id(self)] = board
+        return board
+
+    def mirror(self: BaseBoardT) -> BaseBoardT:
+        """The placement flipped top to bottom with the colours swapped."""
+        board = self._board.mirror()
+        board.turn = True
+        return self._of_board(board)
+
+    def transform(self: BaseBoardT, f: Callable[[int], int]) -> BaseBoardT:
+        """A copy with every piece bitboard mapped by ``f`` (``flip_vertical``, ...)."""
+        return self._of_board(self._board.transform(f))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
@@ -65,9 +146,17 @@ class BaseBoard(Board, metaclass=_BaseBoardType):
     def __eq__(self, other: object) -> bool:
         # Placement only, against any board (python-chess's BaseBoard answers for both
         # operands: Board declines a BaseBoard).
-        if isinstance(other, Board):
+        if isinstance(other, (Board, BaseBoard)):
             return self.board_fen() == other.board_fen()
         return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (mutable, and equal to boards, as in python-chess)
+
+    def _repr_svg_(self) -> str:
+        """The placement as an SVG diagram, for notebooks."""
+        from . import svg
+
+        return svg.board(self, size=390)
 
 
 def square(file_index: int, rank_index: int) -> int:
@@ -87,7 +176,8 @@ def parse_square(name: str) -> int:
     try:
         return SQUARE_NAMES.index(name)
     except ValueError:
-        raise ValueError(f"invalid square name: {name!r}") from None
+        # python-chess's message (its lookup's), which programs print.
+        raise ValueError(f"{name!r} is not in list") from None
 
 
 def piece_symbol(piece_type: int) -> str:

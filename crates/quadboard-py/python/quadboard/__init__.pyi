@@ -6,7 +6,7 @@ Bad input raises ``ValueError`` (or one of its subclasses below) naming what is 
 """
 
 import re
-from typing import Iterator, List, Optional, Sequence, Union
+from typing import Iterator, List, Optional, Sequence, TypeVar, Union
 
 from typing import Any, Callable, Dict, Iterable
 
@@ -38,6 +38,7 @@ RANK_NAMES: List[str]
 SQUARES: List[Square]
 SQUARE_NAMES: List[str]
 STARTING_FEN: str
+__version__: str
 SAN_REGEX: re.Pattern[str]
 BB_DIAG_MASKS: List[int]
 BB_DIAG_ATTACKS: List[Dict[int, int]]
@@ -359,5 +360,25 @@ def legal_move_counts(
 ) -> List[int]:
     """The number of legal moves of each FEN (the GIL is released)."""
 
-class BaseBoard(Board):
+class BaseBoard:
+    """python-chess's placement-only board (every ``Board`` is an instance of it)."""
+    occupied: int
+    occupied_co: List[int]
+    pawns: int
+    knights: int
+    bishops: int
+    rooks: int
+    queens: int
+    kings: int
+    promoted: int
     def __init__(self, board_fen: Optional[str] = ...) -> None: ...
+    def __getattr__(self, name: str) -> Any: ...  # Board's placement methods
+    @classmethod
+    def empty(cls: type[_BB]) -> _BB: ...
+    @classmethod
+    def from_chess960_pos(cls: type[_BB], scharnagl: int) -> _BB: ...
+    def copy(self: _BB) -> _BB: ...
+    def mirror(self: _BB) -> _BB: ...
+    def transform(self: _BB, f: Callable[[int], int]) -> _BB: ...
+
+_BB = TypeVar("_BB", bound=BaseBoard)

@@ -3,30 +3,43 @@ transforms and pickling. The compiled ``Board`` forwards these methods here."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Tuple
+import math
+from typing import Any, Callable, Dict, List
 
 from ._core import UNICODE_PIECE_SYMBOLS, flip_vertical
 
 
+_ATTRIBUTES = ("turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number")
+
+
+def _assign(board: Any, values: Any) -> None:
+    # Only what differs: an assignment is an edit (and marks the board as edited).
+    for name, value in zip(_ATTRIBUTES, values):
+        if getattr(board, name) != value:
+            setattr(board, name, value)
+
+
 def _unpickle_board(cls: Any, fen: str, ep_square: Any, castling_rights: int,
                     moves: List[str], chess960: bool, promoted: int = 0,
-                    final: Any = None) -> Any:
+                    final: Any = None, befores: Any = None) -> Any:
     """Rebuilds a pickled board: the root position, then each move pushed again, then the
     attributes as they were (``final``: turn, castling rights, en passant square and
-    counters, which a program may have assigned after the moves)."""
-    from ._quadboard import Move
+    counters, which a program may have assigned after the moves; ``befores``: the same
+    before each move, where one was assigned between moves)."""
+    from ._quadboard import Board, Move
 
     board = cls(fen, chess960=chess960)
     board.ep_square = ep_square
     board.castling_rights = castling_rights
     board.promoted = promoted
-    for uci in moves:
-        board.push(Move.from_uci(uci))
+    for index, uci in enumerate(moves):
+        if befores is not None:
+            _assign(board, befores[index])
+        # The compiled push, not a subclass's: python-chess's pickles replay nothing, so a
+        # subclass's push (which may log or count) must not see these moves.
+        Board.push(board, Move.from_uci(uci))
     if final is not None:
-        for name, value in zip(("turn", "castling_rights", "ep_square", "halfmove_clock",
-                                "fullmove_number"), final):
-            if getattr(board, name) != value:
-                setattr(board, name, value)
+        _assign(board, final)
     return board
 
 
@@ -55,27 +68,31 @@ def unicode(board: Any, invert_color: bool, borders: bool, empty_square: str,
     return "\n".join(lines)
 
 
+# Characters of an EPD string operand written with a backslash (python-chess's escapes).
+_EPD_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\r": "\\r", "\n": "\\n", '"': '\\"'})
+
+
 def _operand_text(board: Any, opcode: str, value: Any) -> str:
+    # python-chess's order of cases: no operand, a move in SAN, a number as Python writes
+    # it (True is the int 1 and writes "True"), a line of moves for pv, a set of moves for
+    # am and bm (sorted SAN), and anything else as the quoted text of str(value).
     from ._quadboard import Move
 
     if value is None:
         return ""
     if isinstance(value, Move):
         return " " + board.san(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f' "{escaped}"'
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        moves = list(value)
-        if opcode == "pv":
-            line = board.copy(stack=False)
-            sans = []
-            for move in moves:
-                sans.append(line.san(move))
-                line.push(move)
-            return "".join(" " + san for san in sans)
-        return "".join(" " + san for san in sorted(board.san(move) for move in moves))
-    return f" {value}"
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"epd operand {opcode}={value!r}: a number must be finite")
+    if isinstance(value, (int, float)):
+        return f" {value}"
+    iterable = not isinstance(value, str) and hasattr(value, "__iter__")
+    if opcode == "pv" and iterable:
+        line = board.copy(stack=False)
+        return "".join(" " + line.san_and_push(move) for move in value)
+    if opcode in ("am", "bm") and iterable:
+        return "".join(" " + san for san in sorted(board.san(move) for move in value))
+    return ' "' + str(value).translate(_EPD_ESCAPES) + '"'
 
 
 def epd(board: Any, shredder: bool, en_passant: str, operations: Dict[str, Any],
@@ -90,80 +107,85 @@ def epd(board: Any, shredder: bool, en_passant: str, operations: Dict[str, Any],
     return text + " " + " ".join(parts)
 
 
-def _tokens(text: str) -> List[Tuple[str, List[Tuple[bool, str]]]]:
-    """EPD operations as (opcode, [(quoted, operand)]) pairs."""
-    ops: List[Tuple[str, List[Tuple[bool, str]]]] = []
+_EPD_SPACE = " \t\r\n"
+_MOVE_LISTS = ("pv", "am", "bm")
+
+
+def _epd_operations(text: str, make_board: Callable[[], Any]) -> Dict[str, Any]:
+    """The operations of an EPD line's fifth field, read as python-chess reads them: an
+    opcode alone is None (an empty list for ``pv``, ``am``, ``bm``); a quoted operand is a
+    string (backslash escapes, up to the closing quote or the end); one that starts like a
+    number is the int or float of everything up to the semicolon; any other is read with
+    ``parse_xboard`` on ``make_board()``: a line for ``pv``, a list for ``am``/``bm``, one
+    move otherwise. Bad numbers and moves raise ``ValueError`` (python-chess's classes)."""
+    ops: Dict[str, Any] = {}
+    board = None
     i, n = 0, len(text)
     while i < n:
-        while i < n and text[i] in " \t;":
-            i += 1
-        if i >= n:
-            break
+        # An opcode: everything up to whitespace or a semicolon ("-" names nothing).
         start = i
-        while i < n and text[i] not in " \t;":
+        while i < n and text[i] not in _EPD_SPACE and text[i] != ";":
             i += 1
         opcode = text[start:i]
-        operands: List[Tuple[bool, str]] = []
-        while i < n and text[i] != ";":
-            if text[i] in " \t":
-                i += 1
-            elif text[i] == '"':
-                i += 1
-                chars = []
-                while i < n and text[i] != '"':
-                    if text[i] == "\\" and i + 1 < n:
-                        i += 1
-                    chars.append(text[i])
+        if opcode in ("", "-"):
+            i += 1
+            continue
+        while i < n and text[i] in _EPD_SPACE:
+            i += 1
+        if i >= n or text[i] == ";":
+            ops[opcode] = [] if opcode in _MOVE_LISTS else None
+            i += 1
+            continue
+        if text[i] == '"':
+            # A string ends at its closing quote: what follows starts the next opcode.
+            i += 1
+            chars: List[str] = []
+            while i < n and text[i] != '"':
+                if text[i] == "\\":
                     i += 1
-                if i >= n:
-                    raise ValueError(f"invalid epd: unterminated string in {text!r}")
+                    if i >= n:
+                        break
+                chars.append(text[i])
                 i += 1
-                operands.append((True, "".join(chars)))
+            ops[opcode] = "".join(chars)
+            i += 1
+            continue
+        end = text.find(";", i)
+        end = n if end < 0 else end
+        operand, i = text[i:end], end + 1
+        if operand[0] in "+-.0123456789":
+            if any(c in operand for c in ".eE"):
+                number = float(operand)
+                if not math.isfinite(number):
+                    raise ValueError(f"invalid epd operand {opcode} {operand!r}: not finite")
+                ops[opcode] = number
             else:
-                start = i
-                while i < n and text[i] not in " \t;":
-                    i += 1
-                operands.append((False, text[start:i]))
-        i += 1
-        ops.append((opcode, operands))
+                ops[opcode] = int(operand)
+            continue
+        if board is None:
+            board = make_board()
+        if opcode == "pv":
+            line = board.copy(stack=False)
+            ops[opcode] = [line.push_xboard(token) for token in operand.split()]
+        elif opcode in ("am", "bm"):
+            ops[opcode] = [board.parse_xboard(token) for token in operand.split()]
+        else:
+            ops[opcode] = board.parse_xboard(operand)
     return ops
 
 
 def set_epd(board: Any, text: str) -> Dict[str, Any]:
-    """Sets the position of an EPD line (counters from ``hmvc`` and ``fmvn``) and returns
-    its operations: moves for ``bm``/``am``/``pv``, numbers, strings, or None."""
+    """Sets the position of an EPD line (counters from ``hmvc`` and ``fmvn``, written into
+    the FEN as they were read) and returns its operations (see ``_epd_operations``)."""
     parts = text.strip().rstrip(";").split(None, 4)
-    if len(parts) < 4:
-        raise ValueError(f"invalid epd: expected at least 4 fields: {text!r}")
-    rest = parts[4] if len(parts) > 4 else ""
-    ops: Dict[str, Any] = {}
-    position = board.copy(stack=False)
-    position.set_fen(" ".join(parts[:4]) + " 0 1")
-    for opcode, operands in _tokens(rest):
-        if not operands:
-            ops[opcode] = None
-        elif opcode in ("bm", "am"):
-            ops[opcode] = [position.parse_san(tok) for _, tok in operands]
-        elif opcode == "pv":
-            line = position.copy(stack=False)
-            moves = []
-            for _, tok in operands:
-                moves.append(line.push_san(tok))
-            ops[opcode] = moves
-        elif operands[0][0]:
-            ops[opcode] = operands[0][1]
-        else:
-            tok = operands[0][1]
-            try:
-                ops[opcode] = int(tok)
-            except ValueError:
-                try:
-                    ops[opcode] = float(tok)
-                except ValueError:
-                    ops[opcode] = tok
-    hmvc = ops.get("hmvc", 0)
-    fmvn = ops.get("fmvn", 1)
-    board.set_fen(" ".join(parts[:4]) + f" {int(hmvc)} {int(fmvn)}")
+    if len(parts) <= 4:
+        board.set_fen(text)
+        return {}
+    fields = parts[:4]
+    ops = _epd_operations(parts[4], lambda: type(board)(" ".join(fields) + " 0 1"))
+    halfmoves = str(ops["hmvc"]) if "hmvc" in ops else "0"
+    fullmoves = str(ops["fmvn"]) if "fmvn" in ops else "1"
+    board.set_fen(" ".join(fields + [halfmoves, fullmoves]))
     return ops
 
 

@@ -286,8 +286,11 @@ class Piece:
     @classmethod
     def from_symbol(cls, symbol: str) -> "Piece":
         """The piece of a letter (``P``, ``n``, ...); ``ValueError`` for anything else."""
-        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.lower() not in "pnbrqk":
+        if not isinstance(symbol, str):
             raise ValueError(f"invalid piece symbol: {symbol!r}")
+        if len(symbol) != 1 or symbol.lower() not in "pnbrqk":
+            # python-chess's message (its lookup's), which programs print.
+            raise ValueError(f"{symbol.lower()!r} is not in list")
         return cls(_PIECE_LETTERS.index(symbol.lower()), symbol.isupper())
 
     def __eq__(self, other: object) -> bool:

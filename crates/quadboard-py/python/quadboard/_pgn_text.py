@@ -38,7 +38,7 @@ __all__ = [
     "comment_eval", "comment_eval_depth", "comment_with_eval",
     "comment_arrows", "comment_with_arrows",
     "TimeControlType", "TimeControlPart", "TimeControl", "parse_time_control",
-    "TAG_NAME_REGEX", "CLOCK_REGEX", "EMT_REGEX", "EVAL_REGEX", "ARROWS_REGEX",
+    "TAG_NAME_REGEX", "TAG_REGEX", "MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX", "CLOCK_REGEX", "EMT_REGEX", "EVAL_REGEX", "ARROWS_REGEX",
     "NAG_NULL", "NAG_GOOD_MOVE", "NAG_MISTAKE", "NAG_BRILLIANT_MOVE", "NAG_BLUNDER",
     "NAG_SPECULATIVE_MOVE", "NAG_DUBIOUS_MOVE", "NAG_FORCED_MOVE", "NAG_SINGULAR_MOVE",
     "NAG_WORST_MOVE", "NAG_DRAWISH_POSITION", "NAG_QUIET_POSITION", "NAG_ACTIVE_POSITION",
@@ -99,7 +99,8 @@ _ROSTER_DEFAULTS = {
 
 # The tag names python-chess accepts outside the roster: a letter or digit, then letters,
 # digits and _ + # = : -.
-_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:\-]*\Z")
+_TAG_NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_+#=:\-]*"
+_TAG_NAME = re.compile(r"^" + _TAG_NAME_PATTERN + r"\Z")
 
 # Lower-case spellings that name Chess960 (Cute Chess writes "fischerandom").
 _CHESS960_NAMES = ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
@@ -795,6 +796,38 @@ def parse_time_control(time_control: str) -> TimeControl:
 # python-chess's names for the patterns, with the same groups: prefix and suffix (one
 # whitespace character each), hours/minutes/seconds, mate/cp/depth, arrows.
 TAG_NAME_REGEX = _TAG_NAME
+
+# A tag pair line, ``[Name "value"]``: group 1 the name, group 2 the value as written
+# (escapes kept; anything but a carriage return, so a value may hold quotes).
+TAG_REGEX = re.compile(r"^\[(" + _TAG_NAME_PATTERN + r")\s+\"([^\r]*)\"\]\s*$")
+
+# One token of movetext, each kind in its own group for programs that tokenise movetext
+# themselves: 1 a move (SAN with or without capture mark, dash or promotion sign; a drop;
+# a null move in any of its four spellings; castling with letters or zeros), 2 a comment
+# from its opening brace to the end of the text, 3 a rest-of-line comment, 4 a NAG, 5 and
+# 6 a variation's start and end, 7 a result, 8 move suffix annotations (! ? !! ?? !? ?!).
+MOVETEXT_REGEX = re.compile(
+    r"""
+    (
+        [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?
+      | [PNBRQK]?@[a-h][1-8]
+      | -- | Z0 | 0000 | @@@@
+      | O-O(?:-O)? | 0-0(?:-0)?
+    )
+    | (\{.*)
+    | (;.*)
+    | (\$[0-9]+)
+    | (\()
+    | (\))
+    | (\*|1-0|0-1|1/2-1/2)
+    | ([?!]{1,2})
+    """,
+    re.DOTALL | re.VERBOSE,
+)
+
+# What a reader skipping a game's movetext must stop at: comment delimiters (a brace or
+# semicolon may hide a blank line or a ``[`` that would otherwise end the game).
+SKIP_MOVETEXT_REGEX = re.compile(r";|[{}]")
 CLOCK_REGEX = _CLOCK
 EMT_REGEX = _EMT
 EVAL_REGEX = _EVAL

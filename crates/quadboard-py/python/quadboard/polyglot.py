@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random as _random
+import struct
 from types import TracebackType
 from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
 
@@ -24,9 +25,16 @@ from ._quadboard import BookFile as _BookFile
 from ._quadboard import polyglot_random_array as _polyglot_random_array
 
 __all__ = [
-    "Entry", "MemoryMappedReader", "POLYGLOT_RANDOM_ARRAY", "ZobristHasher", "open_reader",
+    "ENTRY_STRUCT", "StrOrBytesPath", "Entry", "MemoryMappedReader", "POLYGLOT_RANDOM_ARRAY", "ZobristHasher", "open_reader",
     "zobrist_hash",
 ]
+
+ENTRY_STRUCT = struct.Struct(">QHHI")
+"""One book entry of 16 bytes, big-endian: key (8), raw move (2), weight (2), learn (4),
+for programs that read or write book files themselves (the reader here is the library's)."""
+
+StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+"""python-chess's type of the ``path`` arguments: a file name as text, bytes or path."""
 
 POLYGLOT_RANDOM_ARRAY: List[int] = _polyglot_random_array()
 """Polyglot's 781 random numbers: 768 for pieces on squares, 4 for castling rights, 8 for
@@ -193,7 +201,7 @@ class MemoryMappedReader:
             if best is None or entry.weight > best.weight:
                 best = entry
         if best is None:
-            raise IndexError(_not_found(board, minimum_weight))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         return best
 
     def get(
@@ -230,7 +238,7 @@ class MemoryMappedReader:
             if chosen is None or rng.randint(0, i) == i:
                 chosen = entry
         if chosen is None:
-            raise IndexError(_not_found(board, minimum_weight))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         return chosen
 
     def weighted_choice(
@@ -249,7 +257,7 @@ class MemoryMappedReader:
         entries = list(self.find_all(board, exclude_moves=exclude_moves))
         total = sum(entry.weight for entry in entries)
         if not total:
-            raise IndexError(_not_found(board, 1))
+            raise IndexError()  # without a message, as python-chess's (programs print it)
         rng = _random if random is None else random
         drawn = rng.randint(0, total - 1)
         running = 0
@@ -262,12 +270,6 @@ class MemoryMappedReader:
     def close(self) -> None:
         """Unmaps the book; reading it afterwards raises ``ValueError``."""
         self._file.close()
-
-
-def _not_found(board: Union[Board, int], minimum_weight: int) -> str:
-    key = zobrist_hash(board) if isinstance(board, Board) else board
-    what = "entry" if minimum_weight <= 0 else f"entry of weight {minimum_weight} or more"
-    return f"the book has no {what} for the position (Zobrist hash {key:#018x})"
 
 
 def open_reader(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> MemoryMappedReader:

@@ -15,34 +15,42 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from ._arrow import Arrow
-from ._core import SQUARE_NAMES
+from ._core import SQUARE_NAMES, Color, IntoSquareSet, Square
 from ._quadboard import SquareSet
 from ._svg_art import GLYPHS, PIECE_COLORS, PIECE_SHAPES, SQUARE_MARK
 
-__all__ = ["Arrow", "DEFAULT_COLORS", "SQUARE_SIZE", "SvgWrapper", "board", "piece"]
+__all__ = [
+    "Arrow", "CHECK_GRADIENT", "COORDS", "Color", "DEFAULT_COLORS", "IntoSquareSet", "MARGIN",
+    "PIECES", "SQUARE_SIZE", "Square", "SvgWrapper", "XX", "board", "piece",
+]
 
 SQUARE_SIZE = 45
 """The side of a square in the diagram's own units (its ``viewBox``)."""
 
-# The coordinate margin around the board, in viewBox units.
+# The coordinate margin around the board, in viewBox units (python-chess's too).
 _MARGIN = 15
 
+MARGIN = 20
+"""python-chess's constant of that name, kept for programs that read it: its value is 20,
+but neither package draws with it (the coordinate margin of ``board()`` is 15 units)."""
+
 DEFAULT_COLORS: Dict[str, str] = {
-    "square light": "#eedcbb",
-    "square dark": "#b88b62",
-    "square light lastmove": "#d9dc80",
-    "square dark lastmove": "#a9a544",
-    "margin": "#2b2926",
-    "coord": "#e9e4da",
-    "inner border": "#151515",
-    "outer border": "#151515",
-    "arrow green": "#1c8a2b99",
-    "arrow red": "#b0222299",
-    "arrow yellow": "#e8a000b3",
-    "arrow blue": "#1f52a899",
+    "square light": "#ffce9e",
+    "square dark": "#d18b47",
+    "square dark lastmove": "#aaa23b",
+    "square light lastmove": "#cdd16a",
+    "margin": "#212121",
+    "inner border": "#111",
+    "outer border": "#111",
+    "coord": "#e5e5e5",
+    "arrow green": "#15781B80",
+    "arrow red": "#88202080",
+    "arrow yellow": "#e68f00b3",
+    "arrow blue": "#00308880",
 }
-"""The colours ``board()`` uses where ``colors`` names none; the keys are all it accepts,
-besides ``arrow <name>`` for arrows of any other colour name."""
+"""The colours ``board()`` uses where ``colors`` names none (python-chess's values, in its
+order); the keys are all it accepts, besides ``arrow <name>`` for arrows of any other
+colour name."""
 
 _SVG_NS = "http://www.w3.org/2000/svg"
 _XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -204,12 +212,8 @@ def _square_mask(squares: Any) -> int:
         raise type(error)(f"squares: {error}") from None
 
 
-def _glyph(char: str, x: float, y: float, color: str) -> ET.Element:
-    group = ET.Element("g", {"transform": f"translate({_num(x)}, {_num(y)}) scale(0.75, 0.75)"})
-    _paint(group, "fill", color)
-    _paint(group, "stroke", color)
-    ET.SubElement(
-        group,
+def _glyph_path(char: str) -> ET.Element:
+    return ET.Element(
         "path",
         {
             "d": GLYPHS[char],
@@ -219,7 +223,29 @@ def _glyph(char: str, x: float, y: float, color: str) -> ET.Element:
             "stroke-linejoin": "round",
         },
     )
+
+
+def _glyph(char: str, x: float, y: float, color: str) -> ET.Element:
+    group = ET.Element("g", {"transform": f"translate({_num(x)}, {_num(y)}) scale(0.75, 0.75)"})
+    _paint(group, "fill", color)
+    _paint(group, "stroke", color)
+    group.append(_glyph_path(char))
     return group
+
+
+def _square_mark() -> ET.Element:
+    mark = ET.Element("g", {"id": "xx"})
+    mark.extend(_fragment(SQUARE_MARK))
+    return mark
+
+
+def _check_gradient() -> ET.Element:
+    gradient = ET.Element("radialGradient", {"id": "check_gradient", "r": "0.5"})
+    for stop, color, opacity in _CHECK_STOPS:
+        ET.SubElement(
+            gradient, "stop", {"offset": stop, "stop-color": color, "stop-opacity": opacity}
+        )
+    return gradient
 
 
 def _arrow_elements(
@@ -378,16 +404,9 @@ def board(
             if (color, piece_type) in present:
                 defs.append(_piece_group("white" if color else "black", _PIECE_NAMES[piece_type]))
     if marked:
-        mark = ET.SubElement(defs, "g", {"id": "xx"})
-        mark.extend(_fragment(SQUARE_MARK))
+        defs.append(_square_mark())
     if check is not None:
-        gradient = ET.SubElement(defs, "radialGradient", {"id": "check_gradient", "r": "0.5"})
-        for stop, color, opacity in _CHECK_STOPS:
-            ET.SubElement(
-                gradient,
-                "stop",
-                {"offset": stop, "stop-color": color, "stop-opacity": opacity},
-            )
+        defs.append(_check_gradient())
 
     # Borders are 1-unit strokes centred on the half unit inside each edge; the margin is
     # one stroke as wide as itself, centred on the middle of its band.
@@ -468,3 +487,29 @@ def _board_repr_svg(position: Any) -> SvgWrapper:
     lastmove = position.peek() if position.move_stack else None
     check = position.king(position.turn) if position.is_check() else None
     return board(position, size=390, lastmove=lastmove, check=check)
+
+
+# python-chess's names for the pieces of artwork as SVG text, here with quadboard's own
+# drawings (the ones ``board()`` and ``piece()`` use), for programs that build their own
+# documents from them.
+PIECES: Dict[str, str] = {
+    ("PNBRQK" if color == "white" else "pnbrqk")[piece_type - 1]: ET.tostring(
+        _piece_group(color, _PIECE_NAMES[piece_type]), encoding="unicode"
+    )
+    for color in ("black", "white")
+    for piece_type in (3, 6, 2, 1, 5, 4)
+}
+"""Each piece symbol (``P`` ... ``k``) to its ``<g id="white-pawn" class="white pawn">``
+drawing in a 45 x 45 box (quadboard's drawings; python-chess's keys)."""
+
+COORDS: Dict[str, str] = {
+    char: ET.tostring(_glyph_path(char), encoding="unicode") for char in "12345678abcdefgh"
+}
+"""Each file letter and rank digit to its ``<path>`` glyph in a 20 x 20 box, as ``board()``
+draws it in the margin at 0.75 scale (quadboard's drawings; python-chess's keys)."""
+
+XX: str = ET.tostring(_square_mark(), encoding="unicode")
+"""The ``<g id="xx">`` cross that ``board(squares=...)`` puts on marked squares."""
+
+CHECK_GRADIENT: str = ET.tostring(_check_gradient(), encoding="unicode")
+"""The ``<radialGradient id="check_gradient">`` that fills the square of ``check=``."""

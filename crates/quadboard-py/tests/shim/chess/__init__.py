@@ -8,6 +8,7 @@ import sys as _sys
 import quadboard as _quadboard
 
 globals().update({k: v for k, v in vars(_quadboard).items() if not k.startswith("__")})
+__version__ = _quadboard.__version__  # quadboard's own version, which programs may print
 # `import chess.svg` must find quadboard's module although this folder has no svg.py:
 # register each submodule under both names (quadboard's `__init__` imports only some).
 for _name in ("pgn", "polyglot", "svg"):

@@ -1,0 +1,30 @@
+# Moves at the edges: null moves, promotions, equality and hashing, the text forms, and
+# null moves on the board, as UCI front-ends and move-list tools meet them.
+import chess
+
+null = chess.Move.null()
+print(repr(null), str(null), bool(null), null.uci(), null.xboard(), null == chess.Move.from_uci("0000"))
+print(null.from_square, null.to_square, null.promotion, null.drop)
+promo = chess.Move.from_uci("e7e8q")
+print(repr(promo), promo.promotion, chess.piece_symbol(promo.promotion), promo.drop, bool(promo))
+print(chess.Move(chess.E7, chess.E8, chess.KNIGHT).uci(), chess.Move(chess.E7, chess.E8, promotion=chess.ROOK))
+print(chess.Move(chess.A2, chess.A4) == chess.Move.from_uci("a2a4"), chess.Move(chess.A2, chess.A4) != promo)
+print(hash(chess.Move.from_uci("g1f3")) == hash(chess.Move(chess.G1, chess.F3)))
+seen = {chess.Move.from_uci(u): u for u in ["e2e4", "e2e4", "d2d4", "0000"]}
+print(sorted(seen.values()), len(seen))
+print(sorted([chess.Move.from_uci("h2h4"), chess.Move.from_uci("a2a3"), chess.Move.from_uci("b1c3")], key=lambda m: (m.from_square, m.to_square)))
+board = chess.Board()
+board.push(chess.Move.null())
+print(board.fen(), board.turn, board.is_check(), board.peek(), board.move_stack)
+board.push_san("e5")
+board.push_san("--")
+print(board.fen(), [m.uci() for m in board.move_stack], board.ply())
+print(board.pop(), board.pop(), board.fen())
+print(chess.Board().is_legal(null), chess.Board().is_pseudo_legal(null), chess.Board().is_capture(promo) if False else "")
+b = chess.Board("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+print(sorted(m.uci() for m in b.legal_moves), [b.san(m) for m in b.legal_moves if m.promotion])
+print(b.find_move(chess.A7, chess.A8), b.find_move(chess.A7, chess.A8, chess.KNIGHT))
+print(b.parse_uci("a7a8n"), b.push_uci("a7a8r"), b.fen())
+check = chess.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+print(check.gives_check(chess.Move.from_uci("e1g1")), check.is_castling(chess.Move.from_uci("e1g1")), check.is_kingside_castling(chess.Move.from_uci("e1g1")))
+print(check.san(chess.Move.from_uci("e1g1")), check.uci(chess.Move.from_uci("e1g1"), chess960=True), check.xboard(chess.Move.from_uci("e1g1")))

@@ -1,0 +1,430 @@
+"""python-chess programs run unchanged: public names and behaviours the held-out usage
+programs could meet, each compared with python-chess 1.11 as the oracle."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import struct
+
+import chess
+import chess.pgn
+import chess.polyglot
+import chess.svg
+import pytest
+
+import quadboard
+import quadboard.pgn
+import quadboard.polyglot
+import quadboard.svg
+
+MODULES = [(chess, quadboard), (chess.pgn, quadboard.pgn), (chess.polyglot, quadboard.polyglot),
+           (chess.svg, quadboard.svg)]
+# python-chess's module-level imports (typing names, stdlib modules) are not API.
+IMPORTED = {"Any", "Callable", "ClassVar", "Counter", "Dict", "Generic", "Hashable", "Iterable",
+            "Iterator", "List", "Literal", "Mapping", "MutableMapping", "Optional", "Set",
+            "SupportsInt", "TextIO", "Tuple", "Type", "Union", "abc", "annotations", "chess",
+            "collections", "copy", "dataclasses", "enum", "itertools", "logging", "math", "mmap",
+            "random", "re", "struct", "typing"}
+
+
+@pytest.mark.parametrize("theirs,ours", MODULES, ids=[m.__name__ for m, _ in MODULES])
+def test_every_public_name_exists(theirs, ours):
+    missing = {n for n in dir(theirs) if not n.startswith("_")} - set(dir(ours)) - IMPORTED
+    missing -= {"engine", "syzygy", "gaviota", "variant"}
+    assert not missing
+
+
+def _random_text(rng, alphabet, length):
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, length)))
+
+
+def test_pgn_token_regexes_match_python_chess():
+    rng = random.Random(5)
+    tokens = ["e4", "Nxf3", "exd8=Q", "e8Q", "O-O-O", "0-0", "--", "Z0", "0000", "@@@@", "N@f3",
+              "{ a } b", "; x\n y", "$12", "(", ")", "*", "1-0", "1/2-1/2", "!?", "??", "Ka1-b2"]
+    alphabet = 'NBRQKPabcdefgh12345678x-=@O0Z{};$()*/!? \n\r"[]kqrnbp'
+    texts = tokens + [_random_text(rng, alphabet, 14) for _ in range(20000)]
+    for text in texts:
+        for name in ("MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX"):
+            expected = [(m.span(), m.groups()) for m in getattr(chess.pgn, name).finditer(text)]
+            got = [(m.span(), m.groups()) for m in getattr(quadboard.pgn, name).finditer(text)]
+            assert got == expected, (name, text)
+        for line in (f"[{text}]", f'[Event "{text}"]  ', f'[{text} "x"]', text):
+            expected = chess.pgn.TAG_REGEX.match(line)
+            got = quadboard.pgn.TAG_REGEX.match(line)
+            assert (got and (got.span(), got.groups())) == \
+                (expected and (expected.span(), expected.groups())), line
+
+
+def test_svg_constants_have_python_chess_keys_and_valid_markup():
+    import xml.etree.ElementTree as ET
+
+    assert list(quadboard.svg.PIECES) == list(chess.svg.PIECES)
+    assert list(quadboard.svg.COORDS) == list(chess.svg.COORDS)
+    assert quadboard.svg.DEFAULT_COLORS == chess.svg.DEFAULT_COLORS
+    assert quadboard.svg.MARGIN == chess.svg.MARGIN
+    for symbol, markup in quadboard.svg.PIECES.items():
+        element = ET.fromstring(markup)
+        piece = quadboard.Piece.from_symbol(symbol)
+        # The same drawing as piece() puts in its document.
+        assert markup in quadboard.svg.piece(piece)
+        assert element.get("id") == ET.fromstring(chess.svg.PIECES[symbol]).get("id")
+    assert ET.fromstring(quadboard.svg.XX).get("id") == "xx"
+    assert ET.fromstring(quadboard.svg.CHECK_GRADIENT).get("id") == "check_gradient"
+    drawn = quadboard.svg.board(quadboard.Board(), squares=[1], check=4)
+    assert quadboard.svg.XX in drawn and quadboard.svg.CHECK_GRADIENT in drawn
+
+
+def test_polyglot_entry_struct_reads_book_entries():
+    raw = struct.pack(">QHHI", 0x463B96181691FC9C, 0x031C, 7, 3)
+    assert quadboard.polyglot.ENTRY_STRUCT.unpack(raw) == chess.polyglot.ENTRY_STRUCT.unpack(raw)
+    assert quadboard.polyglot.ENTRY_STRUCT.size == 16
+
+
+def test_base_board_is_not_a_board():
+    for mod in (chess, quadboard):
+        base = mod.BaseBoard()
+        assert not isinstance(base, mod.Board)
+        assert isinstance(mod.Board(), mod.BaseBoard)
+        assert issubclass(mod.Board, mod.BaseBoard) and not issubclass(mod.BaseBoard, mod.Board)
+        assert not hasattr(base, "turn") and not hasattr(base, "legal_moves")
+
+
+class Theirs(chess.BaseBoard):
+    pass
+
+
+class Ours(quadboard.BaseBoard):
+    pass
+
+
+def test_base_board_methods_and_subclasses():
+    boards = [(Theirs(), chess), (Ours(), quadboard)]
+    seen = []
+    for board, mod in boards:
+        board.set_piece_at(mod.E4, mod.Piece.from_symbol("Q"))
+        board.remove_piece_at(mod.D7)
+        mirrored, flipped = board.mirror(), board.transform(mod.flip_horizontal)
+        seen.append((
+            repr(board), str(board), repr(mirrored), type(mirrored).__name__, repr(flipped),
+            repr(board.copy()), repr(copy.deepcopy(board)), repr(pickle.loads(pickle.dumps(board))),
+            int(board.attacks(mod.E4)), int(board.attackers(mod.BLACK, mod.E4)),
+            board.king(mod.BLACK), int(board.pin(mod.BLACK, mod.E7)), board.occupied,
+            list(board.occupied_co), board.queens, board.piece_type_at(mod.E4),
+            sorted(board.piece_map(mask=mod.BB_RANK_4)), board.unicode(borders=True),
+            repr(type(board).empty()), repr(type(board).from_chess960_pos(100)),
+            board == mod.Board(board.board_fen() + " w - - 0 1"), board == mod.BaseBoard(),
+        ))
+    assert repr(seen[0]).replace("Theirs", "Cls") == repr(seen[1]).replace("Ours", "Cls")
+    with pytest.raises(TypeError):
+        hash(quadboard.BaseBoard())
+
+
+def test_en_passant_square_without_a_pawn_behind_it():
+    # python-chess lets a pawn beside an assigned or written en passant square capture onto
+    # it whether or not a pawn stands behind (status() flags the square), and push plays it.
+    for fen, ep in [("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", chess.D6),
+                    ("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", chess.F6),
+                    ("4k3/8/8/8/3p4/8/8/4K3 b - - 0 1", chess.E3),
+                    ("4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1", None)]:
+        theirs, ours = chess.Board(fen), quadboard.Board(fen)
+        if ep is not None:
+            theirs.ep_square = ep
+            ours.ep_square = ep
+        assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+        assert [m.uci() for m in ours.generate_legal_ep()] == \
+            [m.uci() for m in theirs.generate_legal_ep()]
+        assert (ours.has_legal_en_passant(), ours.fen(), ours.status()) == \
+            (theirs.has_legal_en_passant(), theirs.fen(), theirs.status())
+        capture = next(m for m in theirs.legal_moves if theirs.is_en_passant(m))
+        ours_capture = quadboard.Move.from_uci(capture.uci())
+        assert ours.is_en_passant(ours_capture) and ours.san(ours_capture) == theirs.san(capture)
+        theirs.push(capture)
+        ours.push(ours_capture)
+        assert ours.fen() == theirs.fen()
+        ours.pop()
+        theirs.pop()
+        assert (ours.fen(en_passant="fen"), ours.ep_square) == \
+            (theirs.fen(en_passant="fen"), theirs.ep_square)
+
+
+def test_epd_writes_any_operand_as_python_chess():
+    theirs, ours = chess.Board(), quadboard.Board()
+
+    def ops(mod):
+        return dict(hmvc=3, c0=True, v=1.5, n=None, foo=[1, 2], x=(1, 2), s='a\tb"c\\d\ne',
+                    bm=[mod.Move.from_uci("e2e4")], am=mod.Move.from_uci("d2d4"),
+                    pv=[mod.Move.from_uci("g1f3"), mod.Move.from_uci("g8f6")],
+                    sm=(mod.Move.from_uci("b1c3"), mod.Move.from_uci("a2a3")))
+
+    assert ours.epd(**ops(quadboard)) == theirs.epd(**ops(chess))
+    with pytest.raises(ValueError):
+        ours.epd(v=float("nan"))
+
+
+EPD_LINES = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4; id "x y"; v 1.5; n',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 5; fmvn 7; pv e4 e5 Nf3;",
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 "a\\"b"; am; pv; sm e2e4; - ; x 1e3',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "unterminated',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "a"b; c 1',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - y -3; z .5e1",
+    "4k3/8/8/8/8/8/8/4K3 w - - hmvc 12; fmvn 40;",
+]
+BAD_EPD_LINES = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 1 2 3",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id foo",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 2.5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Ke2",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;;;",
+]
+
+
+@pytest.mark.parametrize("line", EPD_LINES)
+def test_set_epd_reads_operands_as_python_chess(line):
+    theirs, ours = chess.Board(), quadboard.Board()
+    expected, got = theirs.set_epd(line), ours.set_epd(line)
+    assert repr(got) == repr(expected)
+    assert ours.fen() == theirs.fen()
+
+
+@pytest.mark.parametrize("line", BAD_EPD_LINES)
+def test_set_epd_refuses_what_python_chess_refuses(line):
+    with pytest.raises(ValueError) as expected:
+        chess.Board().set_epd(line)
+    with pytest.raises(ValueError) as got:
+        quadboard.Board().set_epd(line)
+    assert type(got.value).__name__ == type(expected.value).__name__
+
+
+def _error(call):
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001  (any class, compared below)
+        return type(error).__name__, str(error)
+    return None
+
+
+SAN_INPUTS = ["Kd7", "e5", "Nd2", "e9", "", "foo", "O-O", "O-O-O", "Nbd2", "e8=Q", "a1", "e4e5",
+              "e2e4", "Pe4", "e4!!", "0-0", "Nc3,", "it's", "Ne4", "N3e4", "Nxe4", "Rd1", "b1c3"]
+UCI_INPUTS = ["e2e5", "e1g1", "a1a1", "e2e4q", "xyz", "e7e8q", "", "e2e4qq", "a9a1", "E2E4"]
+
+
+@pytest.mark.parametrize("fen", [chess.STARTING_FEN, "8/8/8/8/8/2N3N1/8/k6K w - - 0 1"])
+def test_move_errors_say_what_python_chess_says(fen):
+    # Programs print these to their users: class and text as python-chess's.
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    for text in SAN_INPUTS:
+        assert _error(lambda: ours.parse_san(text)) == _error(lambda: theirs.parse_san(text)), text
+        assert _error(lambda: ours.copy().push_san(text)) == \
+            _error(lambda: theirs.copy().push_san(text)), text
+    for text in UCI_INPUTS:
+        assert _error(lambda: ours.parse_uci(text)) == _error(lambda: theirs.parse_uci(text)), text
+        assert _error(lambda: quadboard.Move.from_uci(text)) == \
+            _error(lambda: chess.Move.from_uci(text)), text
+    assert _error(lambda: ours.find_move(chess.G1, chess.G3)) == \
+        _error(lambda: theirs.find_move(chess.G1, chess.G3))
+    assert _error(quadboard.Board().pop) == _error(chess.Board().pop)
+    assert _error(quadboard.Board().peek) == _error(chess.Board().peek)
+    assert _error(lambda: quadboard.parse_square("e9")) == _error(lambda: chess.parse_square("e9"))
+    assert _error(lambda: quadboard.Piece.from_symbol("x")) == \
+        _error(lambda: chess.Piece.from_symbol("x"))
+
+
+def test_set_castling_fen_keeps_the_en_passant_square():
+    fen = "rnbqkbnr/pppppppp/8/3q4/3KP3/8/PPPPPPPP/RNBQ1BNR w - - 0 1"
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    for board in (theirs, ours):
+        board.ep_square = chess.E6
+        board.set_castling_fen("KQkq")
+    assert (ours.ep_square, ours.fen(en_passant="fen"), ours.status()) == \
+        (theirs.ep_square, theirs.fen(en_passant="fen"), theirs.status())
+
+
+@pytest.mark.parametrize("fen", [
+    # The side not to move is in check (a board the library's generator does not serve).
+    "8/8/4k3/8/8/3K4/4R3/8 w - - 99 80",
+    "8/8/4k3/8/8/3K4/4R3/8 w - - 98 80",
+    "4k3/8/8/8/8/8/4R3/K7 w - - 99 80",
+])
+def test_draw_claims_on_boards_off_the_fast_path(fen):
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    assert not ours.is_valid()
+    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
+    assert ours.can_claim_draw() == theirs.can_claim_draw()
+    assert ours.result(claim_draw=True) == theirs.result(claim_draw=True)
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        for uci in ["d3c3", "e6d6", "c3d3", "d6e6", "d3c3", "e6d6", "c3d3"]:
+            move = mod.Move.from_uci(uci)
+            if board.is_legal(move):
+                board.push(move)
+    assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+    assert ours.fen() == theirs.fen()
+
+
+def test_polyglot_misses_raise_a_bare_index_error(tmp_path):
+    path = tmp_path / "one.bin"
+    key = chess.polyglot.zobrist_hash(chess.Board())
+    move = chess.Move.from_uci("e2e4")
+    path.write_bytes(struct.pack(">QHHI", key, move.to_square | move.from_square << 6, 0, 0))
+    after = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    with chess.polyglot.open_reader(path) as theirs, quadboard.polyglot.open_reader(path) as ours:
+        for name in ("find", "choice", "weighted_choice"):
+            for board, q_board in ((chess.Board(), quadboard.Board()), (after, quadboard.Board(after.fen()))):
+                assert _error(lambda: getattr(ours, name)(q_board)) == \
+                    _error(lambda: getattr(theirs, name)(board)), name
+
+
+class TheirLogged(chess.Board):
+    def push(self, move):
+        self.log = getattr(self, "log", []) + [move.uci()]
+        super().push(move)
+
+
+class OurLogged(quadboard.Board):
+    def push(self, move):
+        self.log = getattr(self, "log", []) + [move.uci()]
+        super().push(move)
+
+
+def test_a_subclass_push_sees_the_moves_of_push_san_and_the_others():
+    theirs, ours = TheirLogged(), OurLogged()
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        board.push_san("e4")
+        board.push_uci("e7e5")
+        board.san_and_push(mod.Move.from_uci("g1f3"))
+        board.push_xboard("Nc6")
+        with pytest.raises(ValueError):
+            board.push_san("Ke3")
+    assert ours.log == theirs.log == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert ours.fen() == theirs.fen()
+
+
+FEN_ERRORS = ["xx", "", "8/8/8/8/8/8/8/8 x", "8/8/8/8/8/8/8/8 w KQkqq", "8/8/8/8/8/8/8/8 w - e9",
+              "8/8/8/8/8/8/8/8 w - - x", "8/8/8/8/8/8/8/8 w - - -1", "8/8/8/8/8/8/8/8 w - - 0 y",
+              "8/8/8/8/8/8/8/8 w - - 0 -3", "8/8/8/8/8/8/8/8 w - - 0 1 extra", "8/8/8/8/8/8/8/7",
+              "8/8/8/8/8/8/8/44", "8/8/8/8/8/8/8/~8", "8/8/8/8/8/8/8/X7", "8/8/8/8/8/8/8/8/8",
+              "8/8/8/8/8/8/8/8 w - e4 +3 +7"]
+
+
+@pytest.mark.parametrize("fen", FEN_ERRORS)
+def test_fen_errors_say_what_python_chess_says(fen):
+    assert _error(lambda: quadboard.Board(fen).fen()) == _error(lambda: chess.Board(fen).fen())
+    assert _error(lambda: quadboard.Board().set_board_fen(fen)) == \
+        _error(lambda: chess.Board().set_board_fen(fen))
+
+
+def _instances(mod):
+    import io
+
+    game = mod.pgn.read_game(io.StringIO('[Event "x"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 *'))
+    board = mod.Board()
+    board.push_san("e4")
+    return {
+        "Board": board, "BaseBoard": mod.BaseBoard(), "Move": mod.Move.from_uci("e2e4"),
+        "Piece": mod.Piece(1, True), "SquareSet": mod.SquareSet(3), "Game": game,
+        "ChildNode": game.next(), "Headers": game.headers, "Mainline": game.mainline(),
+        "Outcome": mod.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome(),
+        "Arrow": mod.svg.Arrow(0, 1), "LegalMoveGenerator": board.legal_moves,
+        "PseudoLegalMoveGenerator": board.pseudo_legal_moves,
+        "StringExporter": mod.pgn.StringExporter(), "GameBuilder": mod.pgn.GameBuilder(),
+        "FileExporter": mod.pgn.FileExporter(io.StringIO()), "Status": board.status(),
+    }
+
+
+def test_every_public_attribute_of_the_objects_exists():
+    theirs, ours = _instances(chess), _instances(quadboard)
+    for name, obj in theirs.items():
+        missing = {n for n in dir(obj) if not n.startswith("_")} - set(dir(ours[name]))
+        assert not missing, name
+    board = quadboard.Board()
+    assert board.legal_moves.board is board and board.pseudo_legal_moves.board is board
+
+
+def test_the_version_is_quadboards_own():
+    import re
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", quadboard.__version__)
+
+
+def test_pickles_and_copies_keep_a_turn_assigned_between_moves():
+    # `board.turn = not board.turn` between moves (a program looking at the other side's
+    # threats): the pickle must replay the moves from the positions they were made in.
+    import copy
+
+    theirs, ours = chess.Board(), quadboard.Board()
+    for board, mod in ((theirs, chess), (ours, quadboard)):
+        board.push_san("e4")
+        board.turn = not board.turn
+        board.push_san("d4")
+        board.ep_square = mod.C3
+        board.push_san("Nf6")
+    for twin_of in (lambda b: pickle.loads(pickle.dumps(b)), copy.deepcopy, copy.copy):
+        twins = [twin_of(theirs), twin_of(ours)]
+        while True:
+            assert twins[1].fen(en_passant="fen") == twins[0].fen(en_passant="fen")
+            assert [m.uci() for m in twins[1].move_stack] == [m.uci() for m in twins[0].move_stack]
+            if not twins[0].move_stack:
+                break
+            for twin in twins:
+                twin.pop()
+
+
+class TheirTagged(chess.Board):
+    def push(self, move):
+        self.pushes = getattr(self, "pushes", 0) + 1
+        super().push(move)
+
+
+class OurTagged(quadboard.Board):
+    def push(self, move):
+        self.pushes = getattr(self, "pushes", 0) + 1
+        super().push(move)
+
+
+def test_boards_carry_attributes_of_a_programs_own_through_pickles():
+    import copy
+
+    seen = []
+    for board in (chess.Board(), quadboard.Board(), TheirTagged(), OurTagged()):
+        board.push_san("e4")
+        board.name = "game 1"
+        twin = pickle.loads(pickle.dumps(board))
+        # A pickle keeps them (and replays no move through a subclass's push); copies
+        # start without them, as python-chess's do.
+        seen.append((getattr(twin, "name", None), getattr(twin, "pushes", None),
+                     getattr(copy.deepcopy(board), "name", None), twin.fen()))
+    assert seen[1] == seen[0]
+    assert seen[3] == seen[2] == ("game 1", 1, None, seen[0][3])
+
+
+@pytest.mark.parametrize("fen", [chess.STARTING_FEN, "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+                                 "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"])
+def test_move_generators_are_written_as_python_chess_writes_them(fen):
+    import re
+
+    def text(generator):
+        return re.sub(r" at 0x[0-9a-f]+ ", " at ADDRESS ", repr(generator))
+
+    theirs, ours = chess.Board(fen), quadboard.Board(fen)
+    assert text(ours.legal_moves) == text(theirs.legal_moves)
+    assert text(ours.pseudo_legal_moves) == text(theirs.pseudo_legal_moves)
+    generator = ours.legal_moves
+    assert f" at {id(generator):#x} " in repr(generator)
+
+
+def test_is_en_passant_reads_the_square_as_kept_and_pawns_of_either_side():
+    boards = []
+    for mod in (chess, quadboard):
+        board = mod.Board.from_chess960_pos(759)
+        board.push(mod.Move.from_uci("f2f4"))
+        board.reset_board()  # black to move, en passant square f3 kept, white pawn on g2
+        boards.append(board)
+    theirs, ours = boards
+    for from_square, to_square in [(14, 21), (12, 21), (13, 21), (22, 21)]:
+        assert ours.is_en_passant(quadboard.Move(from_square, to_square)) == \
+            theirs.is_en_passant(chess.Move(from_square, to_square))
+        assert ours.is_capture(quadboard.Move(from_square, to_square)) == \
+            theirs.is_capture(chess.Move(from_square, to_square))
