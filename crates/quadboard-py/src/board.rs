@@ -12,7 +12,7 @@ use quadboard_chess::{
 };
 
 use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::moves::{square_arg, Move, Piece};
+use crate::moves::{shared_moves_intact, square_arg, Move, MoveObj, Piece};
 use crate::rules;
 use crate::squareset::{mask_of, square_ints, SquareSet};
 
@@ -968,12 +968,17 @@ impl Board {
     fn legal_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let table = Move::table(py)?;
         let moves = self.legal_qmoves();
-        PyList::new(
-            py,
-            moves
+        if shared_moves_intact() {
+            let objects = moves
                 .iter()
-                .map(|&m| self.to_py(&self.pos, m).object_in(py, table)),
-        )
+                .map(|&m| self.to_py(&self.pos, m).shared_in(py, table));
+            return PyList::new(py, objects);
+        }
+        let objects = moves
+            .iter()
+            .map(|&m| self.to_py(&self.pos, m).object_in(py, table))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
 
     /// [`Board::legal_list`], remembered for `push` (see [`Listed`]) on a legal board.
@@ -987,7 +992,15 @@ impl Board {
             .into_iter()
             .map(|q| (self.to_py(&self.pos, q), q))
             .collect();
-        let list = PyList::new(py, pairs.iter().map(|&(m, _)| m.object_in(py, table)))?;
+        let list = if shared_moves_intact() {
+            PyList::new(py, pairs.iter().map(|&(m, _)| m.shared_in(py, table)))?
+        } else {
+            let objects = pairs
+                .iter()
+                .map(|&(m, _)| m.object_in(py, table))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, objects)?
+        };
         self.listed.set(&self.pos, self.chess960, pairs);
         Ok(list)
     }
@@ -1207,7 +1220,7 @@ impl Board {
         ))
     }
 
-    fn push_library(&mut self, py: Python<'_>, m: QMove) -> PyResult<Py<Move>> {
+    fn push_library(&mut self, py: Python<'_>, m: QMove) -> PyResult<Py<MoveObj>> {
         let py_move = self.to_py(&self.pos, m);
         self.play(m, !self.loose)?;
         py_move.object(py)
@@ -1233,7 +1246,7 @@ fn overridden_push<'py>(slf: &Bound<'py, Board>) -> PyResult<Option<Bound<'py, P
 fn push_read<'py>(
     slf: &Bound<'py, Board>,
     read: impl FnOnce(&Board) -> PyResult<QMove>,
-) -> PyResult<Py<Move>> {
+) -> PyResult<Py<MoveObj>> {
     let py = slf.py();
     if let Some(push) = overridden_push(slf)? {
         let m = {
@@ -1552,8 +1565,8 @@ impl Board {
     /// Makes a legal or pseudo-legal move, or the null move, as python-chess's `push` is
     /// documented to take; `IllegalMoveError` naming any other move (python-chess does
     /// not check, and would corrupt its board). The keyword is python-chess's, `move`.
-    pub(crate) fn push(&mut self, r#move: &Bound<'_, Move>) -> PyResult<()> {
-        let m = *r#move.get();
+    pub(crate) fn push(&mut self, r#move: &Bound<'_, MoveObj>) -> PyResult<()> {
+        let m = r#move.get().value();
         if m.is_null() {
             return self.play(QMove::NULL, false);
         }
@@ -1577,13 +1590,13 @@ impl Board {
 
     /// Reads a move in UCI, makes it and returns it. `InvalidMoveError` for text that is not
     /// UCI, `IllegalMoveError` for a move that is not legal.
-    fn push_uci(slf: &Bound<'_, Self>, uci: &str) -> PyResult<Py<Move>> {
+    fn push_uci(slf: &Bound<'_, Self>, uci: &str) -> PyResult<Py<MoveObj>> {
         push_read(slf, |board| board.parse_uci_move(uci))
     }
 
     /// Reads a move in SAN, makes it and returns it. `InvalidMoveError`, `IllegalMoveError`
     /// or `AmbiguousMoveError` when it cannot.
-    fn push_san(slf: &Bound<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+    fn push_san(slf: &Bound<'_, Self>, san: &str) -> PyResult<Py<MoveObj>> {
         push_read(slf, |board| board.parse_san_move(san))
     }
 
@@ -1591,44 +1604,44 @@ impl Board {
     /// castling is `O-O` or `O-O-O`; otherwise the move's own XBoard text (UCI as given,
     /// `@@@@` for the null move), as python-chess writes it.
     #[pyo3(signature = (r#move, chess960 = None))]
-    fn xboard(&self, r#move: &Bound<'_, Move>, chess960: Option<Flag>) -> String {
+    fn xboard(&self, r#move: &Bound<'_, MoveObj>, chess960: Option<Flag>) -> String {
         let chess960 = chess960.map_or(self.chess960, |f| f.0);
-        let m = *r#move.get();
+        let m = r#move.get().value();
         if chess960 && !m.is_null() && self.castling_shape(m) {
             match self.castling_side(m) {
                 Some(quadboard_chess::CastlingSide::QueenSide) => "O-O-O".to_owned(),
                 _ => "O-O".to_owned(),
             }
         } else {
-            m.xboard()
+            m.xboard_text()
         }
     }
 
     /// Reads a move in XBoard notation (which python-chess reads as SAN, UCI text and
     /// `@@@@` included) without making it.
-    fn parse_xboard(&self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
+    fn parse_xboard(&self, py: Python<'_>, xboard: &str) -> PyResult<Py<MoveObj>> {
         self.parse_san(py, xboard)
     }
 
     /// Reads a move in XBoard notation and makes it; returns the move.
-    fn push_xboard(slf: &Bound<'_, Self>, xboard: &str) -> PyResult<Py<Move>> {
+    fn push_xboard(slf: &Bound<'_, Self>, xboard: &str) -> PyResult<Py<MoveObj>> {
         Self::push_san(slf, xboard)
     }
 
     /// Reads a move in UCI without making it.
-    fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+    fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<MoveObj>> {
         let m = self.parse_uci_move(uci)?;
         self.to_py(&self.pos, m).object(py)
     }
 
     /// Reads a move in SAN without making it.
-    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<MoveObj>> {
         let m = self.parse_san_move(san)?;
         self.to_py(&self.pos, m).object(py)
     }
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
-    pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+    pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
         let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty list"));
         };
@@ -1636,7 +1649,7 @@ impl Board {
     }
 
     /// The last move; `IndexError` when there is none.
-    fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
         let Some(e) = self.stack.last() else {
             return Err(PyIndexError::new_err("list index out of range"));
         };
@@ -1668,8 +1681,8 @@ impl Board {
     /// two-square move in standard chess (`e1g1`, whichever side is to move) and as king
     /// takes rook with `chess960=True` (by default the board's mode).
     #[pyo3(signature = (m, *, chess960 = None))]
-    fn uci(&self, m: &Bound<'_, Move>, chess960: Option<bool>) -> String {
-        let m = *m.get();
+    fn uci(&self, m: &Bound<'_, MoveObj>, chess960: Option<bool>) -> String {
+        let m = m.get().value();
         let chess960 = chess960.unwrap_or(self.chess960);
         let board = self.pos.board();
         let (kings, rooks) = (board.by_role(Role::King), board.by_role(Role::Rook));
@@ -1705,8 +1718,8 @@ impl Board {
 
     /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
     /// too, as python-chess writes it; `IllegalMoveError` for anything else.
-    fn san(&self, m: &Bound<'_, Move>) -> PyResult<String> {
-        let m = *m.get();
+    fn san(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let m = m.get().value();
         if m.is_null() {
             return Ok("--".to_owned());
         }
@@ -1715,7 +1728,7 @@ impl Board {
     }
 
     /// The move's SAN, then the move made (see `san` and `push`).
-    fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, Move>) -> PyResult<String> {
+    fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
         let san = slf.borrow().san(m)?;
         match overridden_push(slf)? {
             Some(push) => {
@@ -1727,8 +1740,8 @@ impl Board {
     }
 
     /// Whether the move is legal here.
-    fn is_legal(&self, m: &Bound<'_, Move>) -> bool {
-        self.to_legal(*m.get(), false).is_some()
+    fn is_legal(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.to_legal(m.get().value(), false).is_some()
     }
 
     /// Whether the side to move is in check.
@@ -1877,13 +1890,13 @@ impl Board {
     }
 
     /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
-    fn gives_check(&self, m: &Bound<'_, Move>) -> PyResult<bool> {
-        if m.get().is_null() {
+    fn gives_check(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        if m.get().value().is_null() {
             // python-chess: whether the side not to move is in check.
             let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
             return Ok(rules::checkers(&after).any());
         }
-        let q = self.writable(*m.get())?;
+        let q = self.writable(m.get().value())?;
         if self.loose || !self.pos.is_legal(q) {
             let (after, _) = position_of(
                 rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
@@ -1897,29 +1910,29 @@ impl Board {
     /// Whether the move captures: it touches (leaves or lands on) a square of the other
     /// side, or takes en passant. As python-chess's, by the move's shape: it need not be
     /// legal.
-    fn is_capture(&self, m: &Bound<'_, Move>) -> bool {
-        let m = *m.get();
+    fn is_capture(&self, m: &Bound<'_, MoveObj>) -> bool {
+        let m = m.get().value();
         let them = self.pos.board().by_color(!self.pos.turn());
         (touched(m) & them).any() || self.en_passant_shape(m)
     }
 
     /// Whether the move is an en passant capture by its shape: a pawn of the side to move
     /// steps diagonally onto the empty en passant square (legal or not).
-    fn is_en_passant(&self, m: &Bound<'_, Move>) -> bool {
-        self.en_passant_shape(*m.get())
+    fn is_en_passant(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.en_passant_shape(m.get().value())
     }
 
     /// Whether the move is castling by its shape: a king moves two files or more, or onto
     /// a rook of the side to move (legal or not, as python-chess's).
-    fn is_castling(&self, m: &Bound<'_, Move>) -> bool {
-        self.castling_shape(*m.get())
+    fn is_castling(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.castling_shape(m.get().value())
     }
 
     /// Static exchange evaluation of a legal move, in centipawns from the mover's side:
     /// pawn 100, knight 300, bishop 300, rook 500, queen 900 (the king is never taken).
     /// `IllegalMoveError` if not legal.
-    fn see(&self, m: &Bound<'_, Move>) -> PyResult<i32> {
-        let q = self.legal(*m.get())?;
+    fn see(&self, m: &Bound<'_, MoveObj>) -> PyResult<i32> {
+        let q = self.legal(m.get().value())?;
         self.require_legal_board("see")?;
         Ok(self.pos.see(q))
     }
@@ -2127,8 +2140,8 @@ impl Board {
     /// Whether a pseudo-legal move would leave the mover's king attacked. For any other
     /// move, python-chess's answer: True in check; else True for a king move to an
     /// attacked square or a move of a pinned piece off its line.
-    fn is_into_check(&self, m: &Bound<'_, Move>) -> bool {
-        let m = *m.get();
+    fn is_into_check(&self, m: &Bound<'_, MoveObj>) -> bool {
+        let m = m.get().value();
         if let Some(q) = self.to_pseudo_legal(m) {
             return if self.loose {
                 !rules::legal_moves(&self.pos).contains(&q)
@@ -2160,8 +2173,8 @@ impl Board {
 
     /// Whether the move is pseudo-legal: a move of a piece of the side to move as it moves,
     /// perhaps leaving its king attacked (castling only when legal).
-    fn is_pseudo_legal(&self, m: &Bound<'_, Move>) -> bool {
-        self.to_pseudo_legal(*m.get()).is_some()
+    fn is_pseudo_legal(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.to_pseudo_legal(m.get().value()).is_some()
     }
 
     /// The pseudo-legal moves: iterable, with `len()`, `count()` and `in`.
@@ -2268,7 +2281,7 @@ impl Board {
         from_square: i64,
         to_square: i64,
         promotion: Option<i64>,
-    ) -> PyResult<Py<Move>> {
+    ) -> PyResult<Py<MoveObj>> {
         let (from, to) = (square_arg(from_square)?, square_arg(to_square)?);
         let mut promotion = match promotion {
             Some(p) => role_arg(p)? as u8,
@@ -2292,29 +2305,29 @@ impl Board {
     }
 
     /// Whether the move resets the fifty-move counter (a pawn move or a capture).
-    fn is_zeroing(&self, m: &Bound<'_, Move>) -> bool {
-        self.zeroing_shape(*m.get())
+    fn is_zeroing(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.zeroing_shape(m.get().value())
     }
 
     /// Whether the move can never be undone: zeroing, losing castling rights, or giving up
     /// a legal en passant capture.
-    fn is_irreversible(&self, m: &Bound<'_, Move>) -> bool {
-        self.irreversible(*m.get())
+    fn is_irreversible(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.irreversible(m.get().value())
     }
 
     /// Whether the move is castling king side.
-    fn is_kingside_castling(&self, m: &Bound<'_, Move>) -> bool {
-        self.castling_side(*m.get()) == Some(quadboard_chess::CastlingSide::KingSide)
+    fn is_kingside_castling(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.castling_side(m.get().value()) == Some(quadboard_chess::CastlingSide::KingSide)
     }
 
     /// Whether the move is castling queen side.
-    fn is_queenside_castling(&self, m: &Bound<'_, Move>) -> bool {
-        self.castling_side(*m.get()) == Some(quadboard_chess::CastlingSide::QueenSide)
+    fn is_queenside_castling(&self, m: &Bound<'_, MoveObj>) -> bool {
+        self.castling_side(m.get().value()) == Some(quadboard_chess::CastlingSide::QueenSide)
     }
 
     /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
-    fn lan(&self, m: &Bound<'_, Move>) -> PyResult<String> {
-        let m = *m.get();
+    fn lan(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let m = m.get().value();
         if m.is_null() {
             return Ok("--".to_owned());
         }
@@ -2348,7 +2361,7 @@ impl Board {
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
             let item = item?;
-            let m: Move = *item.cast::<Move>()?.get();
+            let m: Move = item.cast::<MoveObj>()?.get().value();
             let q = board.to_legal(m, true).ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "illegal move {} in position {}",
@@ -3066,8 +3079,12 @@ impl LegalMoveGenerator {
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
-        match m.cast::<Move>() {
-            Ok(m) => self.board.borrow(py).to_legal(*m.get(), false).is_some(),
+        match m.cast::<MoveObj>() {
+            Ok(m) => self
+                .board
+                .borrow(py)
+                .to_legal(m.get().value(), false)
+                .is_some(),
             Err(_) => false,
         }
     }
@@ -3388,15 +3405,12 @@ impl Board {
     ) -> PyResult<Bound<'py, PyIterator>> {
         let table = Move::table(py)?;
         let (from_mask, to_mask) = (Bitboard(from_mask), Bitboard(to_mask));
-        PyList::new(
-            py,
-            moves
-                .into_iter()
-                .filter(|&m| from_mask.contains(m.from()) && to_mask.contains(m.to()) && keep(m))
-                .map(|m| self.to_py(&self.pos, m).object_in(py, table)),
-        )?
-        .into_any()
-        .try_iter()
+        let objects = moves
+            .into_iter()
+            .filter(|&m| from_mask.contains(m.from()) && to_mask.contains(m.to()) && keep(m))
+            .map(|m| self.to_py(&self.pos, m).object_in(py, table))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)?.into_any().try_iter()
     }
 
     /// The board seen from the other side (see `mirror`).
@@ -3534,8 +3548,12 @@ impl PseudoLegalMoveGenerator {
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
-        match m.cast::<Move>() {
-            Ok(m) => self.board.borrow(py).to_pseudo_legal(*m.get()).is_some(),
+        match m.cast::<MoveObj>() {
+            Ok(m) => self
+                .board
+                .borrow(py)
+                .to_pseudo_legal(m.get().value())
+                .is_some(),
             Err(_) => false,
         }
     }

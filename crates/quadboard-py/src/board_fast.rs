@@ -12,7 +12,7 @@ use pyo3::Borrowed;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use crate::board::Board;
-use crate::moves::Move;
+use crate::moves::MoveObj;
 use crate::squareset::{call_original, fastcall_args, install_method, to_c};
 
 /// PyO3's `Board.push`, for the calls [`board_push`] does not take.
@@ -77,7 +77,7 @@ unsafe extern "C" fn board_push(
                 let (board, m) = unsafe {
                     (
                         slf.cast_unchecked::<Board>(),
-                        Borrowed::from_ptr(py, *m).cast_unchecked::<Move>(),
+                        Borrowed::from_ptr(py, *m).cast_unchecked::<MoveObj>(),
                     )
                 };
                 // A board already borrowed (a callback from inside one of its methods) is
@@ -121,7 +121,7 @@ unsafe extern "C" fn board_pop(
 pub fn install(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let board = py.get_type::<Board>();
-    MOVE_TYPE.store(py.get_type::<Move>().as_type_ptr(), Ordering::Relaxed);
+    MOVE_TYPE.store(py.get_type::<MoveObj>().as_type_ptr(), Ordering::Relaxed);
     let push = install_method(
         &board,
         c"push",

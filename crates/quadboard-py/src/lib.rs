@@ -26,7 +26,7 @@ const _: () = {
     assert!(align_of::<board::Board>() <= 16);
     assert!(align_of::<board::LegalMoveGenerator>() <= 16);
     assert!(align_of::<board::PseudoLegalMoveGenerator>() <= 16);
-    assert!(align_of::<moves::Move>() <= 16);
+    assert!(align_of::<moves::MoveObj>() <= 16);
     assert!(align_of::<squareset::SquareSet>() <= 16);
     assert!(align_of::<squareset::Subsets>() <= 16);
     assert!(align_of::<pgn_tree::GameData>() <= 16);
@@ -41,7 +41,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
-    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::MoveObj>()?;
     m.add_class::<squareset::SquareSet>()?;
     squareset::install_fast_paths(m)?;
     squareset::install_slots(m)?;

@@ -1,5 +1,7 @@
-//! `quadboard.Move` and `quadboard.Piece`: small frozen values with python-chess's fields,
-//! and the table of shared `Move` objects that move generation hands out.
+//! `quadboard.Move` and `quadboard.Piece`: small values with python-chess's fields, and
+//! the table of shared `Move` objects that move generation hands out.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -14,8 +16,7 @@ const LETTERS: [char; 7] = ['?', 'p', 'n', 'b', 'r', 'q', 'k'];
 /// A move as python-chess has it: the squares it goes from and to (0 = a1 ... 63 = h8) and
 /// the piece type it promotes to. Castling is the king's move to its destination in
 /// standard chess (e1g1) and king-takes-rook in Chess960 (e1h1), as the board that made
-/// it writes it.
-#[pyclass(frozen, eq, module = "quadboard")]
+/// it writes it. The value; Python's objects are [`MoveObj`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     /// The square the piece leaves.
@@ -26,9 +27,55 @@ pub struct Move {
     pub promotion: u8,
 }
 
-/// Every `Move` object that can exist (64 x 64 squares x 5 promotion states), made once
-/// so that listing moves only takes references.
-static MOVES: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+/// Python's `Move`: a [`Move`] in one word, which a program may assign field by field as
+/// python-chess's moves allow (`move.promotion = chess.QUEEN` after `Move(a, b)`, as GUI
+/// code does). Frozen for PyO3 (no borrow flag on the hot paths), the word atomic for the
+/// assignments.
+#[pyclass(frozen, name = "Move", module = "quadboard")]
+pub struct MoveObj {
+    bits: AtomicU32,
+}
+
+impl MoveObj {
+    /// An object holding `m`.
+    pub fn new(m: Move) -> MoveObj {
+        MoveObj {
+            bits: AtomicU32::new(m.pack()),
+        }
+    }
+
+    /// The move this object holds now.
+    #[inline]
+    pub fn value(&self) -> Move {
+        Move::unpack(self.bits.load(Ordering::Relaxed))
+    }
+
+    fn set(&self, py: Python<'_>, m: Move) {
+        if let Some(table) = MOVES.get(py) {
+            if std::ptr::eq(table[self.value().index()].get(), self) {
+                SHARED_CHANGED.store(true, Ordering::Relaxed);
+            }
+        }
+        self.bits.store(m.pack(), Ordering::Relaxed);
+    }
+}
+
+/// Whether a program has assigned a field of one of the shared objects of [`MOVES`]: until
+/// then (in nearly every process) every shared object holds its own move, and listings
+/// hand them out without looking ([`Move::shared_in`]).
+static SHARED_CHANGED: AtomicBool = AtomicBool::new(false);
+
+/// Whether every shared move object still holds its own move (see [`Move::shared_in`]).
+#[inline]
+pub fn shared_moves_intact() -> bool {
+    !SHARED_CHANGED.load(Ordering::Relaxed)
+}
+
+/// One object for every move that can exist (64 x 64 squares x 5 promotion states), made
+/// once so that listing moves only takes references. A program that assigns a field of
+/// one changes only what it holds: the table's object then no longer holds its move, and
+/// that move is handed out as new objects (see [`Move::object_in`]).
+static MOVES: PyOnceLock<Vec<Py<MoveObj>>> = PyOnceLock::new();
 
 /// `obj`, no longer tracked by Python's cycle collector. For objects of a class without
 /// references to other Python objects (no `__dict__`, not subclassable, Rust fields only),
@@ -46,6 +93,20 @@ pub fn untracked<T>(obj: Py<T>) -> Py<T> {
 }
 
 impl Move {
+    /// The move in one word: origin, destination, promotion, a byte each.
+    const fn pack(self) -> u32 {
+        self.from as u32 | (self.to as u32) << 8 | (self.promotion as u32) << 16
+    }
+
+    /// [`Move::pack`] undone.
+    const fn unpack(bits: u32) -> Move {
+        Move {
+            from: bits as u8,
+            to: (bits >> 8) as u8,
+            promotion: (bits >> 16) as u8,
+        }
+    }
+
     /// The index of a move in [`MOVES`].
     fn index(self) -> usize {
         let promotion = if self.promotion == 0 {
@@ -57,17 +118,31 @@ impl Move {
     }
 
     /// The shared Python object of this move.
-    pub fn object(self, py: Python<'_>) -> PyResult<Py<Move>> {
-        Ok(Move::table(py)?[self.index()].clone_ref(py))
+    pub fn object(self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
+        self.object_in(py, Move::table(py)?)
     }
 
-    /// The shared object of this move from the table of [`Move::table`].
-    pub fn object_in(self, py: Python<'_>, table: &[Py<Move>]) -> Py<Move> {
+    /// The shared object of this move from the table of [`Move::table`], or a new one if
+    /// a program has assigned a field of the shared one (which is then its own).
+    #[inline]
+    pub fn object_in(self, py: Python<'_>, table: &[Py<MoveObj>]) -> PyResult<Py<MoveObj>> {
+        let shared = &table[self.index()];
+        if shared.get().bits.load(Ordering::Relaxed) == self.pack() {
+            Ok(shared.clone_ref(py))
+        } else {
+            Ok(untracked(Py::new(py, MoveObj::new(self))?))
+        }
+    }
+
+    /// The shared object of this move, without the test of [`Move::object_in`]: for
+    /// listings made while [`shared_moves_intact`] holds.
+    #[inline]
+    pub fn shared_in(self, py: Python<'_>, table: &[Py<MoveObj>]) -> Py<MoveObj> {
         table[self.index()].clone_ref(py)
     }
 
     /// Every `Move` object, made on first use.
-    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<Move>]> {
+    pub fn table(py: Python<'_>) -> PyResult<&'static [Py<MoveObj>]> {
         let table = MOVES.get_or_try_init(py, || {
             let mut table = Vec::with_capacity(64 * 64 * 5);
             for from in 0..64u8 {
@@ -75,11 +150,11 @@ impl Move {
                     for promotion in [0, 2, 3, 4, 5] {
                         table.push(untracked(Py::new(
                             py,
-                            Move {
+                            MoveObj::new(Move {
                                 from,
                                 to,
                                 promotion,
-                            },
+                            }),
                         )?));
                     }
                 }
@@ -99,6 +174,15 @@ impl Move {
     /// Whether this is the null move.
     pub fn is_null(self) -> bool {
         self == Move::NULL
+    }
+
+    /// XBoard text: UCI, `@@@@` for the null move.
+    pub fn xboard_text(self) -> String {
+        if self.is_null() {
+            "@@@@".to_owned()
+        } else {
+            self.to_uci()
+        }
     }
 
     /// UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
@@ -167,9 +251,26 @@ pub fn square_arg(square: i64) -> PyResult<u8> {
         })
 }
 
+/// A promotion argument: None, or a piece type a pawn may become (2 = knight ... 5 = queen).
+fn promotion_arg(promotion: Option<i64>) -> PyResult<u8> {
+    match promotion {
+        None => Ok(0),
+        Some(p @ 2..=5) => Ok(p as u8),
+        Some(p) => Err(InvalidMoveError::new_err(format!(
+            "invalid promotion piece type {p} (2 = knight ... 5 = queen)"
+        ))),
+    }
+}
+
+/// A square argument of a move's field: 0 to 63; `ValueError` otherwise.
+fn field_square(square: &Bound<'_, PyAny>) -> PyResult<u8> {
+    square_arg(square.extract::<i64>()?)
+}
+
 #[pymethods]
-impl Move {
-    /// `Move(from_square, to_square, promotion=None)`.
+impl MoveObj {
+    /// `Move(from_square, to_square, promotion=None)`: a new object, which the program
+    /// may change field by field.
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
     fn py_new(
@@ -177,42 +278,73 @@ impl Move {
         to_square: i64,
         promotion: Option<i64>,
         drop: Option<i64>,
-    ) -> PyResult<Move> {
+    ) -> PyResult<MoveObj> {
         if drop.is_some() {
             return Err(InvalidMoveError::new_err("drops are not supported"));
         }
-        let promotion = match promotion {
-            None => 0,
-            Some(p @ 2..=5) => p as u8,
-            Some(p) => {
-                return Err(InvalidMoveError::new_err(format!(
-                    "invalid promotion piece type {p} (2 = knight ... 5 = queen)"
-                )))
-            }
-        };
-        Ok(Move {
+        Ok(MoveObj::new(Move {
             from: square_arg(from_square)?,
             to: square_arg(to_square)?,
-            promotion,
-        })
+            promotion: promotion_arg(promotion)?,
+        }))
     }
 
     /// The square the piece leaves.
     #[getter(from_square)]
     fn py_from_square(&self) -> u8 {
-        self.from
+        self.value().from
+    }
+
+    #[setter(from_square)]
+    fn set_from_square(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.value();
+        self.set(
+            square.py(),
+            Move {
+                from: field_square(square)?,
+                ..m
+            },
+        );
+        Ok(())
     }
 
     /// The square the piece lands on.
     #[getter(to_square)]
     fn py_to_square(&self) -> u8 {
-        self.to
+        self.value().to
+    }
+
+    #[setter(to_square)]
+    fn set_to_square(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.value();
+        self.set(
+            square.py(),
+            Move {
+                to: field_square(square)?,
+                ..m
+            },
+        );
+        Ok(())
     }
 
     /// The promotion's piece type, or None.
     #[getter(promotion)]
     fn py_promotion(&self) -> Option<u8> {
-        (self.promotion != 0).then_some(self.promotion)
+        let m = self.value();
+        (m.promotion != 0).then_some(m.promotion)
+    }
+
+    #[setter(promotion)]
+    fn set_promotion(&self, py: Python<'_>, promotion: Option<i64>) -> PyResult<()> {
+        let m = self.value();
+        self.set(
+            py,
+            Move {
+                promotion: promotion_arg(promotion)?,
+                ..m
+            },
+        );
+        Ok(())
     }
 
     /// Always None (no drops in standard chess).
@@ -221,67 +353,86 @@ impl Move {
         None
     }
 
+    #[setter(drop)]
+    fn set_drop(&self, drop: Option<i64>) -> PyResult<()> {
+        match drop {
+            None => Ok(()),
+            Some(_) => Err(InvalidMoveError::new_err("drops are not supported")),
+        }
+    }
+
     /// UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
     fn uci(&self) -> String {
-        self.to_uci()
+        self.value().to_uci()
     }
 
     /// Reads UCI text (`e2e4`, `e7e8q`, `0000`); `InvalidMoveError` if it is not UCI.
     #[classmethod]
-    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
-        Move::parse_uci(uci)
+    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<MoveObj> {
+        Move::parse_uci(uci).map(MoveObj::new)
     }
 
     /// The null move (`0000`).
     #[classmethod]
-    fn null(_cls: &Bound<'_, PyType>) -> Move {
-        Move::NULL
+    fn null(_cls: &Bound<'_, PyType>) -> MoveObj {
+        MoveObj::new(Move::NULL)
     }
 
     /// XBoard text: UCI, `@@@@` for the null move.
     pub(crate) fn xboard(&self) -> String {
-        if self.is_null() {
-            "@@@@".to_owned()
-        } else {
-            self.to_uci()
-        }
+        self.value().xboard_text()
     }
 
     fn __bool__(&self) -> bool {
-        !self.is_null()
+        !self.value().is_null()
+    }
+
+    /// Equal to a move of the same fields; `NotImplemented` for anything else.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        Ok(match other.cast::<MoveObj>() {
+            Ok(other) => (self.value() == other.get().value())
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind(),
+            Err(_) => py.NotImplemented(),
+        })
     }
 
     /// python-chess's hash (of the tuple of its four fields), so that sets and dicts of
     /// moves iterate in the same order.
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        let promotion = (self.promotion != 0).then_some(self.promotion);
-        (self.from, self.to, promotion, None::<u8>)
+        let m = self.value();
+        let promotion = (m.promotion != 0).then_some(m.promotion);
+        (m.from, m.to, promotion, None::<u8>)
             .into_pyobject(py)?
             .hash()
     }
 
     fn __str__(&self) -> String {
-        self.to_uci()
+        self.value().to_uci()
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.to_uci())
+        format!("Move.from_uci('{}')", self.value().to_uci())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
-        let m = slf.get();
+        let m = slf.get().value();
         (
             slf.get_type(),
             (m.from, m.to, (m.promotion != 0).then_some(m.promotion)),
         )
     }
 
-    fn __copy__(slf: Py<Self>) -> Py<Self> {
-        slf
+    /// A new object of the same fields (changing one does not change the other).
+    fn __copy__(&self) -> MoveObj {
+        MoveObj::new(self.value())
     }
 
-    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
-        slf
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> MoveObj {
+        MoveObj::new(self.value())
     }
 }
 

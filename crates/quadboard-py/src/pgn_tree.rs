@@ -22,7 +22,7 @@ use quadboard_chess::pgn::{
 use quadboard_chess::{Move as QMove, Position};
 
 use crate::board::{Board, Entry};
-use crate::moves::Move;
+use crate::moves::{Move, MoveObj};
 
 /// No node (a parent, child or sibling index).
 const NONE: u32 = u32::MAX;
@@ -862,7 +862,7 @@ impl GameData {
     }
 
     /// The Python `Move` of node `idx` (not the root), as played from its parent.
-    fn move_of(&self, py: Python<'_>, table: &[Py<Move>], idx: usize) -> Py<Move> {
+    fn move_of(&self, py: Python<'_>, table: &[Py<MoveObj>], idx: usize) -> PyResult<Py<MoveObj>> {
         let node = &self.tree.nodes[idx];
         let before = &self.tree.pos[node.parent as usize];
         self.root.to_py(before, node.m).object_in(py, table)
@@ -876,7 +876,7 @@ impl GameData {
     fn new_node<'py>(
         &self,
         py: Python<'py>,
-        table: &[Py<Move>],
+        table: &[Py<MoveObj>],
         new: &Bound<'py, PyAny>,
         idx: usize,
         cls: &Bound<'py, PyAny>,
@@ -886,7 +886,7 @@ impl GameData {
     ) -> PyResult<Bound<'py, PyAny>> {
         let obj = new.call1((cls,))?;
         obj.setattr(intern!(py, "_parent"), parent)?;
-        obj.setattr(intern!(py, "_move"), self.move_of(py, table, idx))?;
+        obj.setattr(intern!(py, "_move"), self.move_of(py, table, idx)?)?;
         obj.setattr(intern!(py, "_vars"), py.None())?;
         obj.setattr(intern!(py, "_src"), src)?;
         obj.setattr(intern!(py, "_idx"), idx)?;
@@ -1144,7 +1144,7 @@ impl GameData {
         let table = Move::table(py)?;
         let list = PyList::empty(py);
         for c in self.tree.children(idx) {
-            let m = self.move_of(py, table, c as usize);
+            let m = self.move_of(py, table, c as usize)?;
             let (comment, starting_comment, nags) = match self.tree.note(c as usize) {
                 Some(n) => (
                     self.tree.str(n.comment),
@@ -1302,10 +1302,12 @@ impl GameData {
                 len += 1;
             }
             let mut at = idx;
-            let line = (0..len).map(|_| {
-                at = self.tree.nodes[at].first_child as usize;
-                self.move_of(py, table, at)
-            });
+            let line = (0..len)
+                .map(|_| {
+                    at = self.tree.nodes[at].first_child as usize;
+                    self.move_of(py, table, at)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
             return Ok((PyList::new(py, line)?, last));
         }
         let list = PyList::empty(py);
@@ -1323,7 +1325,7 @@ impl GameData {
                         return Ok((list, at));
                     }
                 }
-                None => list.append(self.move_of(py, table, at))?,
+                None => list.append(self.move_of(py, table, at)?)?,
             }
         }
     }

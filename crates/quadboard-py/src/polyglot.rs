@@ -12,10 +12,10 @@ use quadboard_chess::book::{Book, Entry};
 use quadboard_chess::zobrist;
 
 use crate::board::Board;
-use crate::moves::Move;
+use crate::moves::{Move, MoveObj};
 
 /// An entry as the Python side builds its `Entry` from: key, raw move, weight, learn, move.
-type EntryTuple = (u64, u16, u16, u32, Py<Move>);
+type EntryTuple = (u64, u16, u16, u32, Py<MoveObj>);
 
 /// A Polyglot book file mapped into memory (python-chess's `MemoryMappedReader` keeps
 /// this, and gives it the names).
@@ -150,7 +150,7 @@ impl BookFile {
                         entry.raw_move,
                         entry.weight,
                         entry.learn,
-                        m.object_in(py, table),
+                        m.object_in(py, table)?,
                     ));
                 }
             }
@@ -166,14 +166,13 @@ impl BookFile {
         let Ok(key) = board.extract::<u64>() else {
             return Ok(Vec::new());
         };
-        Ok(book
-            .entries(key)
+        book.entries(key)
             .filter(heavy)
             .map(|entry| {
-                let m = raw_move(entry).object_in(py, table);
-                (entry.key, entry.raw_move, entry.weight, entry.learn, m)
+                let m = raw_move(entry).object_in(py, table)?;
+                Ok((entry.key, entry.raw_move, entry.weight, entry.learn, m))
             })
-            .collect())
+            .collect::<PyResult<Vec<_>>>()
     }
 
     /// Unmaps the file; later reads raise `ValueError`. Closing twice is allowed.
