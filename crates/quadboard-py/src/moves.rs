@@ -297,12 +297,12 @@ impl MoveObj {
 
     #[setter(from_square)]
     fn set_from_square(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = self.value();
+        let from = field_square(square)?;
         self.set(
             square.py(),
             Move {
-                from: field_square(square)?,
-                ..m
+                from,
+                ..self.value()
             },
         );
         Ok(())
@@ -316,14 +316,8 @@ impl MoveObj {
 
     #[setter(to_square)]
     fn set_to_square(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = self.value();
-        self.set(
-            square.py(),
-            Move {
-                to: field_square(square)?,
-                ..m
-            },
-        );
+        let to = field_square(square)?;
+        self.set(square.py(), Move { to, ..self.value() });
         Ok(())
     }
 
@@ -336,12 +330,12 @@ impl MoveObj {
 
     #[setter(promotion)]
     fn set_promotion(&self, py: Python<'_>, promotion: Option<i64>) -> PyResult<()> {
-        let m = self.value();
+        let promotion = promotion_arg(promotion)?;
         self.set(
             py,
             Move {
-                promotion: promotion_arg(promotion)?,
-                ..m
+                promotion,
+                ..self.value()
             },
         );
         Ok(())
