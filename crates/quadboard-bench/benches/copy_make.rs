@@ -6,7 +6,10 @@
 //!   key kept up to date, and the key is read. No bulk counting.
 //! - `copy-make ordered/<position>`: the same, and also what a search asks besides: every
 //!   node made is asked whether its side to move is in check, and every interior node
-//!   sorts its moves by MVV-LVA before making them.
+//!   sorts its moves by MVV-LVA before making them. quadboard answers the check question
+//!   before each make from the parent's `CheckSquares` (its cheapest way);
+//!   `quadboard made` asks `is_check` of each child after its make, as cozy-chess and
+//!   shakmaty are asked.
 //!
 //! - `quadboard xor`: the same walks on quad-bitboards, each move made by XOR of its delta
 //!   and unmade by XOR-ing it back (`walks/xor_unmake.rs`).
@@ -78,6 +81,12 @@ fn bench(c: &mut Criterion, ordered: bool) {
             xor::copy::walk
         };
         let t_quadcopy = run(&|t| walk_quadcopy(&xor_root, depth, t));
+        let walk_made = if ordered {
+            quadboard::walk_ordered_made
+        } else {
+            quadboard::walk
+        };
+        let t_made = run(&|t| walk_made(&ours, depth, t));
         assert_eq!(
             t_ours.leaves,
             quadboard_chess::perft(&ours, depth),
@@ -96,6 +105,7 @@ fn bench(c: &mut Criterion, ordered: bool) {
         assert_eq!(t_ours, t_shak, "{}: shakmaty, keys included", case.name);
         assert_eq!(t_ours, t_xor, "{}: XOR unmake, keys included", case.name);
         assert_eq!(t_ours, t_quadcopy, "{}: quad copy-make", case.name);
+        assert_eq!(t_ours, t_made, "{}: checks asked after the make", case.name);
         eprintln!("{} depth {depth}: {t_ours:?}", case.name);
 
         let prefix = if ordered {
@@ -112,6 +122,11 @@ fn bench(c: &mut Criterion, ordered: bool) {
         group.bench_function("quadboard", |b| {
             b.iter(|| run(&|t| walk_ours(black_box(&ours), depth, t)))
         });
+        if ordered {
+            group.bench_function("quadboard made", |b| {
+                b.iter(|| run(&|t| walk_made(black_box(&ours), depth, t)))
+            });
+        }
         group.bench_function("cozy-chess", |b| {
             b.iter(|| run(&|t| walk_cozy(black_box(&cozy), depth, t)))
         });

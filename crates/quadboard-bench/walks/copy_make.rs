@@ -120,7 +120,32 @@ pub mod quadboard {
         }
     }
 
+    /// The ordered walk as an engine on quadboard asks: whether each move checks is
+    /// answered before it is made, from the parent's
+    /// [`CheckSquares`](quadboard_chess::position::CheckSquares), worked out once
+    /// per node (as it would be for check extensions and ordering).
     pub fn walk_ordered(pos: &Position, depth: u32, tally: &mut Tally) {
+        let check_squares = pos.check_squares();
+        let mut scored: Scored<Move> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (score(pos, m), m))
+            .collect();
+        order(&mut scored, tally);
+        for &(_, m) in &scored {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            tally.checks += u64::from(check_squares.gives_check(pos, m));
+            tally.made(child.key(), depth);
+            if depth > 1 {
+                walk_ordered(&child, depth - 1, tally);
+            }
+        }
+    }
+
+    /// [`walk_ordered`] with the check test asked of each child after its make
+    /// (`is_check`), as the other libraries' walks ask theirs.
+    pub fn walk_ordered_made(pos: &Position, depth: u32, tally: &mut Tally) {
         let mut scored: Scored<Move> = pos
             .legal_moves()
             .iter()
@@ -133,7 +158,7 @@ pub mod quadboard {
             tally.checks += u64::from(child.is_check());
             tally.made(child.key(), depth);
             if depth > 1 {
-                walk_ordered(&child, depth - 1, tally);
+                walk_ordered_made(&child, depth - 1, tally);
             }
         }
     }

@@ -2,11 +2,13 @@
 //! cachegrind: the program that `scripts/copy-make-instructions.sh` builds in a crate of
 //! its own (beside `copy_make.rs`), so that `cargo test` never builds the peers for it.
 //!
-//! `copy-make-count <quadboard|cozy|shakmaty|xor|quadcopy> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
+//! `copy-make-count <quadboard|quadboard-made|cozy|shakmaty|xor|quadcopy> <plain|ordered> [POSITION|all] [DEPTH] [REPEAT]`
 //! walks every benchmark position (or the one named) at its benchmark depth (or `DEPTH`; `-` for the benchmark's)
 //! and prints `<position> <nodes made> checks <n> best <n>` per position; `none` as the
 //! library walks nothing, for the cost of starting the process; `xor` is make and unmake on
-//! quad-bitboards and `quadcopy` copy-make of the same position (`walks/xor_unmake.rs`).
+//! quad-bitboards and `quadcopy` copy-make of the same position (`walks/xor_unmake.rs`);
+//! `quadboard-made` is quadboard's ordered walk with the check test asked of each child
+//! after its make instead of from the parent's `CheckSquares`.
 //! With `REPEAT`, each walk
 //! runs that many times and the line ends with the fastest walk's nanoseconds per node (a
 //! quick look between criterion runs, not a replacement for them). Exits with 2 on
@@ -23,7 +25,7 @@ use walks::{cozy, quadboard, shak, shakmaty_position, xor, Tally, CASES};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: copy-make-count <quadboard|cozy|shakmaty|xor|quadcopy|none> <plain|ordered> [POSITION] [DEPTH]";
+        "usage: copy-make-count <quadboard|quadboard-made|cozy|shakmaty|xor|quadcopy|none> <plain|ordered> [POSITION] [DEPTH]";
     let (Some(library), Some(mode)) = (args.first(), args.get(1)) else {
         eprintln!("error: {usage}");
         return ExitCode::from(2);
@@ -80,6 +82,15 @@ fn main() -> ExitCode {
                     };
                     walk(&pos, depth, &mut tally);
                 }
+                "quadboard-made" => {
+                    let pos = quadboard_chess::Position::from_fen(case.fen).expect("a legal FEN");
+                    let walk = if ordered {
+                        quadboard::walk_ordered_made
+                    } else {
+                        quadboard::walk
+                    };
+                    walk(&pos, depth, &mut tally);
+                }
                 "cozy" => {
                     let board = cozy_chess::Board::from_fen(case.fen, false).expect("a legal FEN");
                     let walk = if ordered {
@@ -121,7 +132,7 @@ fn main() -> ExitCode {
                 "none" => {}
                 other => {
                     eprintln!(
-                        "error: unknown library '{other}' (quadboard, cozy, shakmaty, xor, quadcopy or none)"
+                        "error: unknown library '{other}' (quadboard, quadboard-made, cozy, shakmaty, xor, quadcopy or none)"
                     );
                     return ExitCode::from(2);
                 }

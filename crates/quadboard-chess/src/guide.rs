@@ -87,6 +87,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Asked of every move of a position (check extensions, ordering, or to know whether each
+//! child is in check without asking it after the make), `gives_check` is cheaper from
+//! [`check_squares`](crate::Position::check_squares), worked out once per position: a
+//! table lookup and two tests per normal move. The copy-make benchmark's ordered walk
+//! asks it that way (`docs/performance.md`, "Inside a search").
+//!
+//! ```
+//! use quadboard_chess::Position;
+//! let pos: Position = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4".parse()?;
+//! let check_squares = pos.check_squares();
+//! let checking: Vec<String> = pos
+//!     .legal_moves()
+//!     .iter()
+//!     .filter(|&&m| check_squares.gives_check(&pos, m))
+//!     .map(|&m| pos.to_uci(m).to_string())
+//!     .collect();
+//! assert_eq!(checking, ["c4f7", "h5e5", "h5f7"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Pins, stages and streams
 //!
 //! [`pinned`](crate::Position::pinned), [`blockers`](crate::Position::blockers) and

@@ -14,6 +14,7 @@ mod permissive;
 mod staged;
 mod text;
 
+pub use move_facts::CheckSquares;
 pub use null_move::NullMoveError;
 pub use staged::{GroupMoves, MoveGroup};
 

@@ -35,11 +35,17 @@ fn gives_check_and_captured_agree_with_playing_the_move() {
     for pos in &positions {
         let fen = pos.to_fen();
         let them = !pos.turn();
+        let check_squares = pos.check_squares();
         for &m in pos.legal_moves().iter() {
             let child = pos.play(m).expect("generated moves are legal");
             let checkers = child.checkers();
             assert_eq!(checkers, found_checkers(&child), "{fen}: {m:?}");
             assert_eq!(pos.gives_check(m), checkers.any(), "{fen}: {m:?}");
+            assert_eq!(
+                check_squares.gives_check(pos, m),
+                checkers.any(),
+                "{fen}: {m:?}"
+            );
             tally.moves += 1;
             if checkers.any() {
                 let landing = if m.is_castle() {
@@ -123,6 +129,13 @@ fn gives_check_in_made_positions() {
         // A king that steps off the line of its own rook; one that stays on it.
         ("4k3/8/8/8/8/8/4K3/4R3 w - - 0 1", "e2d2", true),
         ("4k3/8/8/8/8/8/4K3/4R3 w - - 0 1", "e2e3", false),
+        // A bishop that takes the one piece between it and the king, and one that moves
+        // away along the same blocked line; a knight that leaves a rook's file, alone on
+        // it and with a pawn of theirs still between.
+        ("8/k7/1p6/8/3B4/8/8/K7 w - - 0 1", "d4b6", true),
+        ("8/k7/1p6/8/3B4/8/8/K7 w - - 0 1", "d4e3", false),
+        ("4k3/8/8/4N3/8/8/8/K3R3 w - - 0 1", "e5c6", true),
+        ("4k3/4p3/8/4N3/8/8/8/K3R3 w - - 0 1", "e5c6", false),
         // Black to move, a discovered double check.
         ("7k/1r6/8/8/8/1n6/8/1K6 b - - 0 1", "b3d2", true),
     ];
@@ -130,6 +143,11 @@ fn gives_check_in_made_positions() {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(pos.gives_check(m), checks, "{fen} {uci}");
+        assert_eq!(
+            pos.check_squares().gives_check(&pos, m),
+            checks,
+            "{fen} {uci}"
+        );
         let child = pos.play(m).unwrap();
         assert_eq!(child.is_check(), checks, "{fen} {uci}");
         assert_eq!(child.checkers(), found_checkers(&child), "{fen} {uci}");
