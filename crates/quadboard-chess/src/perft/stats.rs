@@ -16,6 +16,7 @@ use core::ops::{Add, AddAssign};
 use super::parallel::{divide_with, split_plies, Tally};
 use crate::board::castle_targets;
 use crate::movegen::{PawnMoves, Visitor};
+use crate::position::CheckSquares;
 use crate::{attacks, Bitboard, Color, Move, Position, Role, Square};
 
 /// The leaves of a perft and what the moves that reach them do.
@@ -298,27 +299,15 @@ fn child(pos: &Position, role: Role, m: Move) -> Position {
 fn last_ply(pos: &Position) -> PerftStats {
     let us = pos.turn();
     let board = pos.board();
-    let Some(king) = board.king_of(!us) else {
+    if board.king_of(!us).is_none() {
         return PerftStats::default();
-    };
-    let occupied = board.occupied();
-    let diagonal = attacks::bishop(king, occupied);
-    let orthogonal = attacks::rook(king, occupied);
+    }
     let mut leaves = Leaves {
         pos,
         us,
-        king,
         them: board.by_color(!us),
-        occupied,
-        check_squares: [
-            attacks::pawn(!us, king),
-            attacks::knight(king),
-            diagonal,
-            orthogonal,
-            diagonal | orthogonal,
-            Bitboard::EMPTY,
-        ],
-        discoverers: pos.blockers(!us) & board.by_color(us),
+        occupied: board.occupied(),
+        checks: pos.check_squares(),
         stats: PerftStats::default(),
     };
     pos.generate(Bitboard::FULL, &mut leaves);
@@ -329,17 +318,13 @@ fn last_ply(pos: &Position) -> PerftStats {
 struct Leaves<'a> {
     pos: &'a Position,
     us: Color,
-    /// Their king.
-    king: Square,
     /// Their pieces.
     them: Bitboard,
     occupied: Bitboard,
-    /// For each role (by index), the squares from which a piece of ours of that role
-    /// attacks their king; exact for every move but a promotion, whose pawn may have stood
-    /// on the line it then checks along.
-    check_squares: [Bitboard; 6],
-    /// Our pieces that alone block a line from one of our sliders to their king.
-    discoverers: Bitboard,
+    /// Their king, where each of our roles would check it (exact for every move but a
+    /// promotion, whose pawn may have stood on the line it then checks along) and our
+    /// pieces that uncover a check by leaving their line.
+    checks: CheckSquares,
     stats: PerftStats,
 }
 
@@ -349,8 +334,8 @@ impl Leaves<'_> {
     /// line only, so each uncovers one checker).
     #[inline(always)]
     fn uncovering(&self, from: Square, targets: Bitboard) -> Bitboard {
-        if self.discoverers.contains(from) {
-            targets - attacks::line(self.king, from)
+        if self.checks.discoverers.contains(from) {
+            targets - attacks::line(self.checks.king, from)
         } else {
             Bitboard::EMPTY
         }
@@ -385,7 +370,7 @@ impl Visitor for Leaves<'_> {
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         self.stats.nodes += u64::from(targets.count());
         self.stats.captures += u64::from((targets & self.them).count());
-        let direct = targets & self.check_squares[role.index()];
+        let direct = targets & self.checks.by_role[role.index()];
         let uncovered = self.uncovering(from, targets);
         self.checks(role, direct, uncovered, |to| Move::normal(from, to));
     }
@@ -404,7 +389,7 @@ impl Visitor for Leaves<'_> {
                     self.stats.promotions += 1;
                     self.stats.captures += capture;
                     let direct =
-                        attacks::role_attacks(self.us, role, to, after).contains(self.king);
+                        attacks::role_attacks(self.us, role, to, after).contains(self.checks.king);
                     let bit = |yes: bool| if yes { to.bitboard() } else { Bitboard::EMPTY };
                     self.checks(Role::Pawn, bit(direct), bit(uncovered), |to| {
                         Move::promotion(from, to, role)
@@ -417,13 +402,13 @@ impl Visitor for Leaves<'_> {
         if kind == PawnMoves::Capture {
             self.stats.captures += u64::from(targets.count());
         }
-        let direct = targets & self.check_squares[Role::Pawn.index()];
+        let direct = targets & self.checks.by_role[Role::Pawn.index()];
         // The pawns among the discoverers, one at a time: rare.
         let mut uncovered = Bitboard::EMPTY;
         let shifted = if offset > 0 {
-            Bitboard(self.discoverers.0 << offset)
+            Bitboard(self.checks.discoverers.0 << offset)
         } else {
-            Bitboard(self.discoverers.0 >> -offset)
+            Bitboard(self.checks.discoverers.0 >> -offset)
         };
         for to in targets & shifted {
             uncovered |= self.uncovering(origin(to), to.bitboard());
@@ -449,7 +434,7 @@ impl Visitor for Leaves<'_> {
         self.stats.castles += 1;
         let (king_to, rook_to) = castle_targets(self.us, king, rook);
         let after = (self.occupied - king.bitboard() - rook.bitboard()) | king_to | rook_to;
-        if attacks::rook(rook_to, after).contains(self.king) {
+        if attacks::rook(rook_to, after).contains(self.checks.king) {
             self.stats.checks += 1;
             let after = child(self.pos, Role::King, Move::castle(king, rook));
             self.stats.checkmates += u64::from(after.count_legal_moves() == 0);

@@ -229,12 +229,12 @@ impl Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckSquares {
     /// The other side's king.
-    king: Square,
+    pub(crate) king: Square,
     /// Where a piece of each role (pawn ... king) landing checks that king, the board as
     /// it stands.
-    by_role: [Bitboard; 6],
+    pub(crate) by_role: [Bitboard; 6],
     /// Our pieces alone on a line between one of our sliders and that king.
-    discoverers: Bitboard,
+    pub(crate) discoverers: Bitboard,
 }
 
 impl CheckSquares {
