@@ -122,30 +122,20 @@ pub mod quadboard {
 
     /// The ordered walk as an engine on quadboard asks: whether each move checks is
     /// answered before it is made, from the parent's
-    /// [`CheckSquares`](quadboard_chess::position::CheckSquares), worked out once
-    /// per node (as it would be for check extensions and ordering).
+    /// [`CheckSquares`](quadboard_chess::position::CheckSquares), worked out once per node
+    /// (as it would be for check extensions and ordering).
     pub fn walk_ordered(pos: &Position, depth: u32, tally: &mut Tally) {
-        let check_squares = pos.check_squares();
-        let mut scored: Scored<Move> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| (score(pos, m), m))
-            .collect();
-        order(&mut scored, tally);
-        for &(_, m) in &scored {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            tally.checks += u64::from(check_squares.gives_check(pos, m));
-            tally.made(child.key(), depth);
-            if depth > 1 {
-                walk_ordered(&child, depth - 1, tally);
-            }
-        }
+        ordered::<true>(pos, depth, tally);
     }
 
     /// [`walk_ordered`] with the check test asked of each child after its make
     /// (`is_check`), as the other libraries' walks ask theirs.
     pub fn walk_ordered_made(pos: &Position, depth: u32, tally: &mut Tally) {
+        ordered::<false>(pos, depth, tally);
+    }
+
+    fn ordered<const BEFORE: bool>(pos: &Position, depth: u32, tally: &mut Tally) {
+        let check_squares = BEFORE.then(|| pos.check_squares());
         let mut scored: Scored<Move> = pos
             .legal_moves()
             .iter()
@@ -155,10 +145,14 @@ pub mod quadboard {
         for &(_, m) in &scored {
             let mut child = *pos;
             child.play_unchecked(m);
-            tally.checks += u64::from(child.is_check());
+            let checks = match &check_squares {
+                Some(check_squares) => check_squares.gives_check(pos, m),
+                None => child.is_check(),
+            };
+            tally.checks += u64::from(checks);
             tally.made(child.key(), depth);
             if depth > 1 {
-                walk_ordered_made(&child, depth - 1, tally);
+                ordered::<BEFORE>(&child, depth - 1, tally);
             }
         }
     }
