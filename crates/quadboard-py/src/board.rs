@@ -3020,11 +3020,17 @@ impl Board {
         out
     }
 
-    fn __repr__(&self) -> String {
-        if self.chess960 {
-            format!("Board('{}', chess960=True)", self.fen_text())
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        // A subclass is written under its own name, as python-chess's `type(self).__name__`.
+        let name = slf
+            .get_type()
+            .name()
+            .map_or_else(|_| "Board".to_owned(), |n| n.to_string());
+        let this = slf.borrow();
+        if this.chess960 {
+            format!("{name}('{}', chess960=True)", this.fen_text())
         } else {
-            format!("Board('{}')", self.fen_text())
+            format!("{name}('{}')", this.fen_text())
         }
     }
 

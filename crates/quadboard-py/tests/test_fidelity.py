@@ -428,3 +428,12 @@ def test_is_en_passant_reads_the_square_as_kept_and_pawns_of_either_side():
             theirs.is_en_passant(chess.Move(from_square, to_square))
         assert ours.is_capture(quadboard.Move(from_square, to_square)) == \
             theirs.is_capture(chess.Move(from_square, to_square))
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_a_subclass_is_written_under_its_own_name(chess960):
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    theirs = type("GameBoard", (chess.Board,), {})(fen, chess960=chess960)
+    ours = type("GameBoard", (quadboard.Board,), {})(fen, chess960=chess960)
+    assert repr(ours) == repr(theirs)
+    assert repr(quadboard.Board(fen, chess960=chess960)) == repr(chess.Board(fen, chess960=chess960))
