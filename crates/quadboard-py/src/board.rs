@@ -1048,6 +1048,41 @@ impl Board {
         self.check_mark_skipping(q, san)
     }
 
+    /// python-chess's `is_into_check` of a pseudo-legal move where a king is marked
+    /// promoted: on its king, which skips that one; castling counts as into check when
+    /// that king is in check.
+    fn leaves_check_skipping(&self, q: QMove) -> bool {
+        let us = self.pos.turn();
+        let Some(king) = king_skipping(&self.pos, us, self.promoted) else {
+            return false;
+        };
+        let in_check = checkers_skipping(&self.pos, self.promoted).any();
+        // In check, python-chess's evasions move that king or a piece that is no king.
+        let other_king =
+            q.from() != king && self.pos.board().by_role(Role::King).contains(q.from());
+        if q.is_castle() || in_check && other_king {
+            return in_check;
+        }
+        let Some(after) = rules::play(&self.pos, q) else {
+            return false;
+        };
+        let (after, _) = position_of(after, self.chess960);
+        // The king as it stood before the move (another king moving past it stays other).
+        let target = if q.from() == king { q.to() } else { king };
+        rules::attackers(&after, !us, target).any()
+    }
+
+    /// python-chess's `is_legal`: [`Board::to_legal`], or where a king is marked promoted,
+    /// a pseudo-legal move not [`Board::leaves_check_skipping`] (its move list can differ).
+    fn legal_skipping(&self, m: Move) -> bool {
+        if self.promoted_king() {
+            return self
+                .to_pseudo_legal(m)
+                .is_some_and(|q| !self.leaves_check_skipping(q));
+        }
+        self.to_legal(m, false).is_some()
+    }
+
     /// `san` with python-chess's check mark where a king is marked promoted: a check on
     /// its king, which skips a promoted one (unchanged otherwise).
     fn check_mark_skipping(&self, q: QMove, san: String) -> String {
@@ -1791,7 +1826,7 @@ impl Board {
 
     /// Whether the move is legal here.
     fn is_legal(&self, m: &Bound<'_, MoveObj>) -> bool {
-        self.to_legal(m.get().value(), false).is_some()
+        self.legal_skipping(m.get().value())
     }
 
     /// Whether the side to move is in check.
@@ -2209,18 +2244,7 @@ impl Board {
         let m = m.get().value();
         let us = self.pos.turn();
         if let Some(q) = self.to_pseudo_legal(m).filter(|_| self.promoted_king()) {
-            // python-chess's answer on its king, which skips a promoted one: castling
-            // counts as into check when that king is in check.
-            if q.is_castle() {
-                return checkers_skipping(&self.pos, self.promoted).any();
-            }
-            let Some(after) = rules::play(&self.pos, q) else {
-                return false;
-            };
-            let (after, _) = position_of(after, self.chess960);
-            let promoted = promoted_after(self.promoted, &self.pos, q);
-            return king_skipping(&after, us, promoted)
-                .is_some_and(|k| rules::attackers(&after, !us, k).any());
+            return self.leaves_check_skipping(q);
         }
         if let Some(q) = self.to_pseudo_legal(m) {
             return if self.loose {
@@ -2438,11 +2462,14 @@ impl Board {
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
         let mut board = Board::from_position(*self.pos, self.chess960);
         board.loose = self.loose;
+        // A king marked promoted keeps its mark along the line (the check marks skip it).
+        board.promoted = self.promoted;
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
             let item = item?;
             let m: Move = item.cast::<MoveObj>()?.get().value();
-            let q = board.to_legal(m, true).ok_or_else(|| {
+            let q = board.to_legal(m, true).filter(|_| board.legal_skipping(m));
+            let q = q.ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "illegal move {} in position {}",
                     m.to_uci(),
