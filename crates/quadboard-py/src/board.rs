@@ -496,7 +496,12 @@ impl Board {
     /// python-chess's `status()` flags as an int: the position's, and an en passant
     /// square kept that the position refused (see `ep_kept`).
     fn status_bits(&self) -> u32 {
-        let flags = status_flags(&self.pos, self.castling_raw, self.clean_rights());
+        let flags = status_flags(
+            &self.pos,
+            self.castling_raw,
+            self.clean_rights(),
+            self.promoted,
+        );
         match self.ep_kept {
             Some(Some(_)) => flags | 1 << 9,
             _ => flags,
@@ -598,11 +603,12 @@ impl Board {
 
     /// The SAN of a legal or pseudo-legal move (see [`Board::writable`]).
     fn san_any(&self, q: QMove) -> String {
-        if self.loose || !self.pos.is_legal(q) {
+        let san = if self.loose || !self.pos.is_legal(q) {
             rules::san(&self.pos, q)
         } else {
             self.pos.to_san(q).to_string()
-        }
+        };
+        self.check_mark_skipping(q, san)
     }
 
     /// python-chess's error of `find_move` (and of SAN naming both squares) when no legal
@@ -849,7 +855,16 @@ impl Board {
         }
     }
 
+    /// Whether a king is marked promoted (`set_piece_at(..., promoted=True)`): python-chess's
+    /// king, checks and check marks then skip it, while its move generator does not.
+    fn promoted_king(&self) -> bool {
+        (self.pos.board().by_role(Role::King) & self.promoted).any()
+    }
+
     fn in_check(&self) -> bool {
+        if self.promoted_king() {
+            return checkers_skipping(&self.pos, self.promoted).any();
+        }
         if self.loose {
             rules::checkers(&self.pos).any()
         } else {
@@ -1025,11 +1040,67 @@ impl Board {
     /// python-chess's SAN of a legal move: the library's on a legal board, else
     /// [`rules::san`].
     fn san_of(&self, q: QMove) -> String {
-        if self.loose {
+        let san = if self.loose {
             rules::san(&self.pos, q)
         } else {
             self.pos.to_san(q).to_string()
+        };
+        self.check_mark_skipping(q, san)
+    }
+
+    /// python-chess's `is_into_check` of a pseudo-legal move where a king is marked
+    /// promoted: on its king, which skips that one; castling counts as into check when
+    /// that king is in check.
+    fn leaves_check_skipping(&self, q: QMove) -> bool {
+        let us = self.pos.turn();
+        let Some(king) = king_skipping(&self.pos, us, self.promoted) else {
+            return false;
+        };
+        let in_check = checkers_skipping(&self.pos, self.promoted).any();
+        // In check, python-chess's evasions move that king or a piece that is no king.
+        let other_king =
+            q.from() != king && self.pos.board().by_role(Role::King).contains(q.from());
+        if q.is_castle() || in_check && other_king {
+            return in_check;
         }
+        let Some(after) = rules::play(&self.pos, q) else {
+            return false;
+        };
+        let (after, _) = position_of(after, self.chess960);
+        // The king as it stood before the move (another king moving past it stays other).
+        let target = if q.from() == king { q.to() } else { king };
+        rules::attackers(&after, !us, target).any()
+    }
+
+    /// python-chess's `is_legal`: [`Board::to_legal`], or where a king is marked promoted,
+    /// a pseudo-legal move not [`Board::leaves_check_skipping`] (its move list can differ).
+    fn legal_skipping(&self, m: Move) -> bool {
+        if self.promoted_king() {
+            return self
+                .to_pseudo_legal(m)
+                .is_some_and(|q| !self.leaves_check_skipping(q));
+        }
+        self.to_legal(m, false).is_some()
+    }
+
+    /// `san` with python-chess's check mark where a king is marked promoted: a check on
+    /// its king, which skips a promoted one (unchanged otherwise).
+    fn check_mark_skipping(&self, q: QMove, san: String) -> String {
+        if !self.promoted_king() {
+            return san;
+        }
+        let mut san = san.trim_end_matches(['+', '#']).to_owned();
+        if let Some(after) = rules::play(&self.pos, q) {
+            let (after, _) = position_of(after, self.chess960);
+            if checkers_skipping(&after, promoted_after(self.promoted, &self.pos, q)).any() {
+                san.push(if rules::legal_moves(&after).is_empty() {
+                    '#'
+                } else {
+                    '+'
+                });
+            }
+        }
+        san
     }
 
     fn require_legal_board(&self, what: &str) -> PyResult<()> {
@@ -1309,6 +1380,20 @@ fn touched(m: Move) -> Bitboard {
 /// The back rank of a colour (rank 1 for white).
 fn back_rank(white: bool) -> Bitboard {
     Bitboard::rank(if white { Rank::First } else { Rank::Eighth })
+}
+
+/// python-chess's king of `color`: the highest of its kings not marked `promoted`.
+fn king_skipping(pos: &Position, color: Color, promoted: Bitboard) -> Option<Square> {
+    pos.board()
+        .by_piece(quadboard_chess::Piece::new(color, Role::King))
+        .without(promoted)
+        .msb()
+}
+
+/// python-chess's checkers: the attackers of [`king_skipping`]'s king of the side to move.
+fn checkers_skipping(pos: &Position, promoted: Bitboard) -> Bitboard {
+    king_skipping(pos, pos.turn(), promoted)
+        .map_or(Bitboard::EMPTY, |k| rules::attackers(pos, !pos.turn(), k))
 }
 
 /// python-chess's `promoted` after a move of `before`: the mover's mark goes with it (a
@@ -1741,7 +1826,7 @@ impl Board {
 
     /// Whether the move is legal here.
     fn is_legal(&self, m: &Bound<'_, MoveObj>) -> bool {
-        self.to_legal(m.get().value(), false).is_some()
+        self.legal_skipping(m.get().value())
     }
 
     /// Whether the side to move is in check.
@@ -1857,7 +1942,7 @@ impl Board {
     /// The square of `color`'s king (the highest, when it has several).
     fn king(&self, color: Flag) -> Option<u8> {
         let color = color.0;
-        rules::king(&self.pos, color_of(color)).map(|s| s.index() as u8)
+        king_skipping(&self.pos, color_of(color), self.promoted).map(|s| s.index() as u8)
     }
 
     /// The Polyglot key, equal to python-chess's `chess.polyglot.zobrist_hash(board)`.
@@ -1891,6 +1976,21 @@ impl Board {
 
     /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
     fn gives_check(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        if self.promoted_king() {
+            let q = if m.get().value().is_null() {
+                QMove::NULL
+            } else {
+                self.writable(m.get().value())?
+            };
+            let after = if q == QMove::NULL {
+                rules::play_null(&self.pos)
+            } else {
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup())
+            };
+            let (after, _) = position_of(after, self.chess960);
+            let promoted = promoted_after(self.promoted, &self.pos, q);
+            return Ok(checkers_skipping(&after, promoted).any());
+        }
         if m.get().value().is_null() {
             // python-chess: whether the side not to move is in check.
             let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
@@ -2110,7 +2210,7 @@ impl Board {
 
     /// The pieces giving check to the side to move.
     fn checkers_mask(&self) -> u64 {
-        rules::checkers(&self.pos).0
+        checkers_skipping(&self.pos, self.promoted).0
     }
 
     /// The pieces giving check, as a `SquareSet`.
@@ -2142,6 +2242,10 @@ impl Board {
     /// attacked square or a move of a pinned piece off its line.
     fn is_into_check(&self, m: &Bound<'_, MoveObj>) -> bool {
         let m = m.get().value();
+        let us = self.pos.turn();
+        if let Some(q) = self.to_pseudo_legal(m).filter(|_| self.promoted_king()) {
+            return self.leaves_check_skipping(q);
+        }
         if let Some(q) = self.to_pseudo_legal(m) {
             return if self.loose {
                 !rules::legal_moves(&self.pos).contains(&q)
@@ -2149,11 +2253,10 @@ impl Board {
                 !self.pos.is_legal(q)
             };
         }
-        let us = self.pos.turn();
-        let Some(king) = rules::king(&self.pos, us) else {
+        let Some(king) = king_skipping(&self.pos, us, self.promoted) else {
             return false;
         };
-        if rules::checkers(&self.pos).any() {
+        if checkers_skipping(&self.pos, self.promoted).any() {
             return true;
         }
         let (from, to) = (Square::new(m.from), Square::new(m.to));
@@ -2168,7 +2271,8 @@ impl Board {
     /// Whether the side that just moved left its king attacked.
     fn was_into_check(&self) -> bool {
         let them = !self.pos.turn();
-        rules::king(&self.pos, them).is_some_and(|k| rules::attackers(&self.pos, !them, k).any())
+        king_skipping(&self.pos, them, self.promoted)
+            .is_some_and(|k| rules::attackers(&self.pos, !them, k).any())
     }
 
     /// Whether the move is pseudo-legal: a move of a piece of the side to move as it moves,
@@ -2358,11 +2462,14 @@ impl Board {
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
         let mut board = Board::from_position(*self.pos, self.chess960);
         board.loose = self.loose;
+        // A king marked promoted keeps its mark along the line (the check marks skip it).
+        board.promoted = self.promoted;
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
             let item = item?;
             let m: Move = item.cast::<MoveObj>()?.get().value();
-            let q = board.to_legal(m, true).ok_or_else(|| {
+            let q = board.to_legal(m, true).filter(|_| board.legal_skipping(m));
+            let q = q.ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "illegal move {} in position {}",
                     m.to_uci(),
@@ -3020,11 +3127,17 @@ impl Board {
         out
     }
 
-    fn __repr__(&self) -> String {
-        if self.chess960 {
-            format!("Board('{}', chess960=True)", self.fen_text())
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        // A subclass is written under its own name, as python-chess's `type(self).__name__`.
+        let name = slf
+            .get_type()
+            .name()
+            .map_or_else(|_| "Board".to_owned(), |n| n.to_string());
+        let this = slf.borrow();
+        if this.chess960 {
+            format!("{name}('{}', chess960=True)", this.fen_text())
         } else {
-            format!("Board('{}')", self.fen_text())
+            format!("{name}('{}')", this.fen_text())
         }
     }
 
@@ -3222,7 +3335,12 @@ fn chess960_position(n: i64) -> PyResult<Position> {
 
 /// python-chess's `Status` flags of a position, built from the library's validation and
 /// the counts python-chess checks.
-fn status_flags(pos: &Position, castling_raw: Bitboard, clean: Bitboard) -> u32 {
+fn status_flags(
+    pos: &Position,
+    castling_raw: Bitboard,
+    clean: Bitboard,
+    promoted: Bitboard,
+) -> u32 {
     let board = pos.board();
     let mut flags = 0;
     if board.occupied().is_empty() {
@@ -3260,16 +3378,20 @@ fn status_flags(pos: &Position, castling_raw: Bitboard, clean: Bitboard) -> u32 
         flags |= 1 << 9;
     }
     let them = !pos.turn();
-    if rules::king(pos, them).is_some_and(|k| rules::attackers(pos, pos.turn(), k).any()) {
+    if king_skipping(pos, them, promoted)
+        .is_some_and(|k| rules::attackers(pos, pos.turn(), k).any())
+    {
         flags |= 1 << 10;
     }
-    // python-chess's impossible checks (its king is the highest, but every king of the
-    // side counts here): more than two checkers, or two on one line with a king; after a
+    // python-chess's impossible checks (its king is the highest not promoted, and every
+    // such king of the side counts here): more than two checkers, or two on one line with a king; after a
     // double push (a valid en passant square), more than one, or one that is not the
     // pushed pawn while the king was attacked before the push.
-    let checkers = rules::checkers(pos);
+    let checkers = checkers_skipping(pos, promoted);
     if checkers.any() {
-        let kings = board.by_piece(quadboard_chess::Piece::new(pos.turn(), Role::King));
+        let kings = board
+            .by_piece(quadboard_chess::Piece::new(pos.turn(), Role::King))
+            .without(promoted);
         if checkers.count() > 2 {
             flags |= 1 << 15;
         }
