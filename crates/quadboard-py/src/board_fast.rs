@@ -116,7 +116,7 @@ unsafe extern "C" fn board_pop(
     })
 }
 
-/// Replaces `Board.push` and `Board.pop` with [`board_push`] and [`board_pop`], keeping
+/// Replaces `Board.push` and `Board.pop` with `board_push` and `board_pop`, keeping
 /// PyO3's methods for the calls they do not take. Called once, when the module is made.
 pub fn install(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

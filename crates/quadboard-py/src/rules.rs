@@ -212,7 +212,7 @@ fn ep_capturers(pos: &Position) -> Bitboard {
 }
 
 /// Whether python-chess generates an en passant capture on this board (see
-/// [`ep_capturers`]).
+/// `ep_capturers`).
 pub fn has_pseudo_legal_ep(pos: &Position) -> bool {
     ep_capturers(pos).any()
 }
