@@ -12,7 +12,7 @@ use quadboard_chess::{
 };
 
 use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::moves::{shared_moves_intact, square_arg, Move, MoveObj, Piece};
+use crate::moves::{square_arg, Move, MoveObj, Piece};
 use crate::rules;
 use crate::squareset::{mask_of, square_ints, SquareSet};
 
@@ -981,19 +981,8 @@ impl Board {
 
     /// The moves of the current position as shared Python objects.
     fn legal_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let table = Move::table(py)?;
         let moves = self.legal_qmoves();
-        if shared_moves_intact() {
-            let objects = moves
-                .iter()
-                .map(|&m| self.to_py(&self.pos, m).shared_in(py, table));
-            return PyList::new(py, objects);
-        }
-        let objects = moves
-            .iter()
-            .map(|&m| self.to_py(&self.pos, m).object_in(py, table))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, objects)
+        Move::list(py, moves.iter().map(|&m| self.to_py(&self.pos, m)))
     }
 
     /// [`Board::legal_list`], remembered for `push` (see [`Listed`]) on a legal board.
@@ -1001,21 +990,12 @@ impl Board {
         if self.loose {
             return self.legal_list(py);
         }
-        let table = Move::table(py)?;
         let pairs: Vec<(Move, QMove)> = self
             .legal_qmoves()
             .into_iter()
             .map(|q| (self.to_py(&self.pos, q), q))
             .collect();
-        let list = if shared_moves_intact() {
-            PyList::new(py, pairs.iter().map(|&(m, _)| m.shared_in(py, table)))?
-        } else {
-            let objects = pairs
-                .iter()
-                .map(|&(m, _)| m.object_in(py, table))
-                .collect::<PyResult<Vec<_>>>()?;
-            PyList::new(py, objects)?
-        };
+        let list = Move::list(py, pairs.iter().map(|&(m, _)| m))?;
         self.listed.set(&self.pos, self.chess960, pairs);
         Ok(list)
     }
@@ -3525,14 +3505,13 @@ impl Board {
         to_mask: u64,
         keep: impl Fn(QMove) -> bool,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        let table = Move::table(py)?;
         let (from_mask, to_mask) = (Bitboard(from_mask), Bitboard(to_mask));
-        let objects = moves
+        let moves: Vec<Move> = moves
             .into_iter()
             .filter(|&m| from_mask.contains(m.from()) && to_mask.contains(m.to()) && keep(m))
-            .map(|m| self.to_py(&self.pos, m).object_in(py, table))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, objects)?.into_any().try_iter()
+            .map(|m| self.to_py(&self.pos, m))
+            .collect();
+        Move::list(py, moves.into_iter())?.into_any().try_iter()
     }
 
     /// The board seen from the other side (see `mirror`).

@@ -65,9 +65,9 @@ impl MoveObj {
 /// hand them out without looking ([`Move::shared_in`]).
 static SHARED_CHANGED: AtomicBool = AtomicBool::new(false);
 
-/// Whether every shared move object still holds its own move (see [`Move::shared_in`]).
+/// Whether every shared move object still holds its own move (see [`Move::list`]).
 #[inline]
-pub fn shared_moves_intact() -> bool {
+fn shared_moves_intact() -> bool {
     !SHARED_CHANGED.load(Ordering::Relaxed)
 }
 
@@ -134,11 +134,21 @@ impl Move {
         }
     }
 
-    /// The shared object of this move, without the test of [`Move::object_in`]: for
-    /// listings made while [`shared_moves_intact`] holds.
-    #[inline]
-    pub fn shared_in(self, py: Python<'_>, table: &[Py<MoveObj>]) -> Py<MoveObj> {
-        table[self.index()].clone_ref(py)
+    /// A Python list of the objects of `moves`: the shared ones, taken without the test
+    /// of [`Move::object_in`] while no program has changed one (nearly always: the list is
+    /// then filled straight from the iterator), else through it.
+    pub fn list<'py>(
+        py: Python<'py>,
+        moves: impl ExactSizeIterator<Item = Move>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let table = Move::table(py)?;
+        if shared_moves_intact() {
+            return PyList::new(py, moves.map(|m| table[m.index()].clone_ref(py)));
+        }
+        let objects = moves
+            .map(|m| m.object_in(py, table))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
 
     /// Every `Move` object, made on first use.

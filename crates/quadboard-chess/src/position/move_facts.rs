@@ -165,7 +165,7 @@ impl Position {
                 diagonal | orthogonal,
                 Bitboard::EMPTY,
             ],
-            discoverers: self.blockers(!us) & board.by_color(us),
+            discoverers: self.lines_to_king(!us, king).0 & board.by_color(us),
         }
     }
 
@@ -202,10 +202,15 @@ impl Position {
     }
 
     fn blockers_and_pinners(&self, color: Color) -> (Bitboard, Bitboard) {
+        match self.node.board.king_of(color) {
+            Some(king) => self.lines_to_king(color, king),
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        }
+    }
+
+    /// [`Position::blockers`] and [`Position::pinners`] of the king of `color` on `king`.
+    fn lines_to_king(&self, color: Color, king: Square) -> (Bitboard, Bitboard) {
         let board = &self.node.board;
-        let Some(king) = board.king_of(color) else {
-            return (Bitboard::EMPTY, Bitboard::EMPTY);
-        };
         let snipers = (attacks::rook_rays(king) & board.orthogonal_sliders()
             | attacks::bishop_rays(king) & board.diagonal_sliders())
             & board.by_color(!color);
