@@ -57,7 +57,14 @@ const CASTLING: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
 const CHESS960: &str = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
 const PROMOTION: &str = "8/1P5k/8/8/8/8/8/K7 w - - 0 1";
 
+/// The sample book, written once per process: the binary maps the file, so a test
+/// rewriting it while another reads it would truncate a mapping (SIGBUS).
 fn sample_book() -> PathBuf {
+    static BOOK: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BOOK.get_or_init(write_sample_book).clone()
+}
+
+fn write_sample_book() -> PathBuf {
     let start = Position::new().key();
     write_book(
         "sample.bin",
