@@ -13,7 +13,9 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
 - perft: leaf counts of the start position and "Kiwipete" to depth 3; python-chess's by
   the usual recursion over ``legal_moves`` with push/pop, quadboard's by ``quadboard.perft``.
 - features: ``piece_map()`` of 20,000 positions to a 12x64 one-hot (lists of 768 ints),
-  the plane found from ``piece_type`` and ``color``, then from ``piece.symbol()``.
+  the plane found from ``piece_type`` and ``color``, then from ``piece.symbol()``; "from
+  FEN" is the first with each board read from its FEN in the loop, as a training set
+  stored as FENs is read (its floor: the loop with the boards and maps made beforehand).
 - attack maps: ``attackers(color, square)`` of every square for both colours, 2,000
   positions, counted with ``len``.
 - SquareSet: iteration over ``pieces()`` of every type and colour and set algebra
@@ -186,6 +188,22 @@ def features(module, fens: List[str]) -> Callable[[], None]:
     return run
 
 
+def features_from_fen(module, fens: List[str]) -> Callable[[], None]:
+    """The planes by piece type and colour of boards read from their FENs in the loop."""
+    batch = [fens[i % len(fens)] for i in range(20_000)]
+    board_of = module.Board
+
+    def run() -> None:
+        for fen in batch:
+            board = board_of(fen)
+            planes = [0] * 768
+            for square, piece in board.piece_map().items():
+                plane = piece.piece_type - 1 + (0 if piece.color else 6)
+                planes[plane * 64 + square] = 1
+
+    return run
+
+
 def features_by_symbol(module, fens: List[str]) -> Callable[[], None]:
     """The planes by ``piece.symbol()``, as much public code looks them up."""
     boards = game_boards(module, fens, 20_000)
@@ -346,6 +364,7 @@ def squaresets_floor(fens: List[str]) -> Callable[[], None]:
 
 FLOORS = {
     "features": features_floor,
+    "features_from_fen": features_floor,
     "features_by_symbol": features_by_symbol_floor,
     "attack_maps": attack_maps_floor,
     "squaresets": squaresets_floor,
@@ -378,6 +397,7 @@ def main() -> None:
     for name, make in (
         ("features: piece_map, type/colour", features),
         ("features: piece_map, symbol()", features_by_symbol),
+        ("features: Board(fen), piece_map", features_from_fen),
         ("attack maps: attackers, 64 x 2", attack_maps),
         ("SquareSet: iterate and algebra", squaresets),
         ("board.copy() with a 30-move stack", copies),
