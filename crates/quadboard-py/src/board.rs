@@ -21,7 +21,9 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 
 /// A chess position and the moves that led to it from where the board was set up.
 /// Programs may set attributes of their own on it (`dict`), as on python-chess's boards.
-#[pyclass(subclass, dict, module = "quadboard")]
+/// `weakref` too: then a Python subclass adds no slot, so its layout is the compiled
+/// class's and `board.__class__ = Subclass` works, as programs do with python-chess's.
+#[pyclass(subclass, dict, weakref, module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
@@ -189,6 +191,19 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     Ok(setup)
 }
 
+/// Whether a castling field has python-chess's syntax: `-`, or up to two of
+/// `KQABCDEFGH` followed by up to two of `kqabcdefgh` (the library reads more, such as
+/// `kqKQ`, which python-chess refuses).
+fn castling_fen_fits(castling: &str) -> bool {
+    let white = castling
+        .chars()
+        .take_while(|c| "KQABCDEFGH".contains(*c))
+        .count();
+    let black = &castling[white..];
+    castling == "-"
+        || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)))
+}
+
 /// The error python-chess's `set_fen` raises for a FEN it refuses, checked in its order
 /// (the fields after the placement, then the placement), or `None` where it takes the
 /// FEN. Programs print these messages, so they are python-chess's words.
@@ -207,14 +222,7 @@ fn python_chess_fen_error(fen: &str) -> Option<String> {
         }
     }
     if let Some(&castling) = parts.get(2) {
-        let white = castling
-            .chars()
-            .take_while(|c| "KQABCDEFGH".contains(*c))
-            .count();
-        let black = &castling[white..];
-        let fits = castling == "-"
-            || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)));
-        if !fits {
+        if !castling_fen_fits(castling) {
             return Some(format!("invalid castling part in fen: {quoted}"));
         }
     }
@@ -305,10 +313,17 @@ fn python_chess_board_fen_error(board_fen: &str) -> Option<String> {
 
 /// [`read_fen`] with python-chess's message where python-chess refuses the FEN too.
 fn read_fen_as_python_chess(original: &str, fen: &str) -> PyResult<Setup> {
-    read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
+    let setup = read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
         Some(message) => PyValueError::new_err(message),
         None => error,
-    })
+    })?;
+    match fen.split_whitespace().nth(2) {
+        Some(castling) if !castling_fen_fits(castling) => Err(PyValueError::new_err(format!(
+            "invalid castling part in fen: {}",
+            py_repr(original)
+        ))),
+        _ => Ok(setup),
+    }
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -720,8 +735,9 @@ impl Board {
             .then_some(ep)
     }
 
-    /// The en passant square a FEN writes: `legal` when a legal capture exists, `xfen` when
-    /// a pawn stands beside the pushed one, `fen` whenever there is one.
+    /// The en passant square a FEN writes: `legal` (and any other value, as python-chess)
+    /// when a legal capture exists, `xfen` when a pawn stands beside the pushed one, `fen`
+    /// whenever there is one.
     fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
@@ -741,9 +757,8 @@ impl Board {
                     .ep_square()
                     .filter(|&ep| (quadboard_chess::attacks::pawn(!us, ep) & pawns).any()))
             }
-            other => Err(PyValueError::new_err(format!(
-                "en_passant={other:?}: expected \"legal\", \"fen\" or \"xfen\""
-            ))),
+            // python-chess reads every other value as "legal" (its default branch).
+            _ => Ok(self.legal_ep()),
         }
     }
 
@@ -2592,6 +2607,12 @@ impl Board {
 
     /// Sets the castling rights from the castling field of a FEN (`KQkq`, `HAha`, `-`).
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        if !castling_fen_fits(castling_fen) {
+            return Err(PyValueError::new_err(format!(
+                "invalid castling fen: {}",
+                py_repr(castling_fen)
+            )));
+        }
         // The edit's setup keeps the en passant square as python-chess does.
         let mut setup = self.edit_setup();
         let fen = format!(

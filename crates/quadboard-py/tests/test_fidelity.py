@@ -495,3 +495,73 @@ def test_a_king_marked_promoted_is_not_the_king_that_checks_are_given_to():
     board.set_piece_at(quadboard.E8, quadboard.Piece(quadboard.KING, quadboard.BLACK), True)
     assert board.king(quadboard.BLACK) is None
     assert board.san(quadboard.Move.from_uci("a1a8")) == "Ra8"
+
+
+def _outcome_of(make):
+    try:
+        return ("ok", make())
+    except ValueError as err:
+        return (type(err).__name__, str(err))
+
+
+@pytest.mark.parametrize("castling", ["kqKQ", "KkQq", "qK", "KQkqK", "KQQkq", "Kk", "HAha", "-", "",
+                                      "AHah", "KX", "kq", "Q", "kqk"])
+def test_castling_text_as_python_chess_reads_it(castling):
+    # The library reads castling fields in any order; python-chess refuses all but up to two
+    # white letters before up to two black ones, in FENs and in set_castling_fen.
+    fen = f"r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1"
+    if castling:
+        assert _outcome_of(lambda: quadboard.Board(fen).fen()) == \
+            _outcome_of(lambda: chess.Board(fen).fen())
+    bare = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"
+    ours, theirs = quadboard.Board(bare), chess.Board(bare)
+
+    def edit(board):
+        board.set_castling_fen(castling)
+        return board.fen()
+
+    assert _outcome_of(lambda: edit(ours)) == _outcome_of(lambda: edit(theirs))
+
+
+@pytest.mark.parametrize("ops", ['0 1', 'id "a\\tb\\nc\\rd\\"e\\\\f\\q";', "1x y;", "acd 3; 2 z;",
+                                 "c0 \"x\"; 3;", "9;", "x 9 ;", "- ; c1 \"q\\n\";", 'c0 "end\\'])
+def test_epd_operations_as_python_chess_reads_them(ops):
+    # python-chess checks an opcode's first letter only when an operand may follow it, and
+    # reads \t, \n and \r in quoted operands as the characters.
+    epd = "4k3/8/8/8/8/8/8/4K3 w - - " + ops
+    assert _outcome_of(lambda: quadboard.Board.from_epd(epd)[1]) == \
+        _outcome_of(lambda: chess.Board.from_epd(epd)[1])
+
+
+def test_a_base_boards_chess960_number_needs_only_the_placement():
+    for n in (0, 518, 959):
+        assert quadboard.BaseBoard.from_chess960_pos(n).chess960_pos() == n
+    assert quadboard.BaseBoard().chess960_pos() == chess.BaseBoard().chess960_pos() == 518
+    assert quadboard.BaseBoard(None).chess960_pos() is None
+
+
+def test_outcomes_are_unhashable_and_assignable_as_python_chess_makes_them():
+    for module in (chess, quadboard):
+        outcome = module.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome()
+        with pytest.raises(TypeError, match="unhashable type: 'Outcome'"):
+            hash(outcome)
+        outcome.winner = None
+        assert outcome.result() == "1/2-1/2"
+
+
+def test_a_board_takes_a_subclass_by_class_assignment():
+    # Analysis code swaps the class of a copy (board.__class__ = Insight) to add methods.
+    class Insight(quadboard.Board):
+        def moves_made(self):
+            return len(self.move_stack)
+
+    board = quadboard.Board()
+    board.push_san("e4")
+    copied = board.copy()
+    copied.__class__ = Insight
+    assert copied.moves_made() == 1 and copied.peek().uci() == "e2e4"
+    assert type(copied.copy()) is Insight and copied.copy().moves_made() == 1
+    copied.__class__ = quadboard.Board
+    assert type(copied) is quadboard.Board and copied == board
+    import weakref
+    assert weakref.ref(board)() is board
