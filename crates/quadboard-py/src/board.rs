@@ -62,6 +62,34 @@ pub struct Board {
     /// while moves were on the stack: python-chess's draw claim then takes back moves and
     /// makes them again (see [`Board::replay_claim_moves`]), which forgets such values.
     pub(crate) assigned_after_moves: bool,
+    /// The list `move_stack` handed out, kept equal to the stack from then on (see
+    /// [`LiveStack`]).
+    pub(crate) live_stack: LiveStack,
+}
+
+/// python-chess's `move_stack` is one list, changed by every push and pop: a program that
+/// keeps `history = board.move_stack` sees later moves in it. The first read of
+/// `move_stack` makes the list; from then on making and taking back moves and clearing
+/// the stack change it too. A copy of a board starts without one (as `Listed`).
+#[derive(Default)]
+pub(crate) struct LiveStack(Option<Py<PyList>>);
+
+impl Clone for LiveStack {
+    fn clone(&self) -> LiveStack {
+        LiveStack(None)
+    }
+}
+
+/// Runs `f` with the GIL token, for the list `move_stack` handed out (see [`LiveStack`]),
+/// from `play` and `take_back`, which have none. Not `Python::attach`: its test of the
+/// thread's state was 325 of the 680 instructions that a held list added to a push and
+/// pop (cachegrind, a loop pushing and popping the 33 moves of a middlegame position:
+/// 1,880 per pair without a list, 2,235 with one).
+fn unsafe_attached<R>(f: impl FnOnce(Python<'_>) -> R) -> R {
+    // SAFETY: a board has a list only after Python read `move_stack` from it, so it is a
+    // Python object, and its moves are made and taken back only by its methods, which
+    // Python calls with the GIL held.
+    f(unsafe { Python::assume_attached() })
 }
 
 /// The legal moves of one position as listed to Python, each with the library move it
@@ -389,9 +417,38 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
+    /// The last move of the list `move_stack` handed out, while it is the stack's list.
+    fn live_last(&self, py: Python<'_>) -> Option<Py<MoveObj>> {
+        let list = self.live_stack.0.as_ref()?.bind(py);
+        if list.len() != self.stack.len() {
+            return None;
+        }
+        let last = list.get_item(list.len().checked_sub(1)?).ok()?;
+        last.cast_into::<MoveObj>().ok().map(Bound::unbind)
+    }
+
+    /// Empties the list `move_stack` handed out, if any (the stack was cleared).
+    fn live_clear(&self) {
+        if let Some(list) = &self.live_stack.0 {
+            unsafe_attached(|py| {
+                let list = list.bind(py);
+                let _ = list.del_slice(0, list.len());
+            });
+        }
+    }
+
     /// Takes back the last move (the board as it was before it), or `None`.
     fn take_back(&mut self) -> Option<Entry> {
         let e = self.stack.pop()?;
+        if let Some(list) = &self.live_stack.0 {
+            unsafe_attached(|py| {
+                let list = list.bind(py);
+                // A list the program shortened itself is made again when next read.
+                if list.len() > self.stack.len() {
+                    let _ = list.del_item(list.len() - 1);
+                }
+            });
+        }
         *self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
@@ -469,6 +526,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept: None,
             assigned_after_moves: false,
+            live_stack: LiveStack::default(),
         }
     }
 
@@ -488,6 +546,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept,
             assigned_after_moves: false,
+            live_stack: LiveStack::default(),
         }
     }
 
@@ -503,6 +562,7 @@ impl Board {
         (*self.pos, self.loose) = position_of(setup, self.chess960);
         self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         self.stack.clear();
+        self.live_clear();
         self.assigned_after_moves = false;
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
@@ -720,6 +780,11 @@ impl Board {
         }
         self.promoted = promoted_after(self.promoted, &entry.before, m);
         self.stack.push(entry);
+        if let (Some(list), Some(e)) = (&self.live_stack.0, self.stack.last()) {
+            unsafe_attached(|py| -> PyResult<()> {
+                list.bind(py).append(self.to_py(&e.before, e.m).object(py)?)
+            })?;
+        }
         Ok(())
     }
 
@@ -1356,6 +1421,27 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
 
 /// The board as an object of `cls`: a subclass's object is made as python-chess makes
 /// copies, `cls(None)`, then given the board.
+/// A subclass's own method `name` (bound to `slf`), where it replaces `Board`'s: python-chess
+/// calls its public methods from its others (`copy.copy` calls `copy()`, `is_game_over()`
+/// calls `outcome()`), so a subclass's replacement is seen there. `None` for a `Board`.
+fn overridden<'py>(slf: &Bound<'py, Board>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = slf.py();
+    let cls = slf.get_type();
+    if cls.is(py.get_type::<Board>())
+        || cls.getattr(name)?.is(py.get_type::<Board>().getattr(name)?)
+    {
+        return Ok(None);
+    }
+    slf.getattr(name).map(Some)
+}
+
+/// `{"claim_draw": claim_draw}`, for calling a subclass's `outcome`.
+fn claim_kwargs(py: Python<'_>, claim_draw: Flag) -> PyResult<Bound<'_, PyDict>> {
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("claim_draw", claim_draw.0)?;
+    Ok(kwargs)
+}
+
 fn of_type<'py>(cls: &Bound<'py, PyType>, board: Board) -> PyResult<Bound<'py, PyAny>> {
     let py = cls.py();
     if cls.is(py.get_type::<Board>()) {
@@ -1633,13 +1719,32 @@ impl Board {
 
     /// The moves made, oldest first.
     #[getter]
-    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    fn move_stack<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(list) = &self.live_stack.0 {
+            let list = list.bind(py);
+            if list.len() == self.stack.len() {
+                return Ok(list.clone());
+            }
+        }
         let moves = self
             .stack
             .iter()
             .map(|e| self.to_py(&e.before, e.m).object(py))
             .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, moves)
+        match &self.live_stack.0 {
+            // The same list again, its items replaced (the stack was cleared or the
+            // program changed the list's length), so that names bound to it see them.
+            Some(list) => {
+                let list = list.bind(py);
+                list.set_slice(0, list.len(), PyList::new(py, moves)?.as_any())?;
+                Ok(list.clone())
+            }
+            None => {
+                let list = PyList::new(py, moves)?;
+                self.live_stack.0 = Some(list.clone().unbind());
+                Ok(list)
+            }
+        }
     }
 
     /// Makes a legal or pseudo-legal move, or the null move, as python-chess's `push` is
@@ -1722,10 +1827,15 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
+        // The object `move_stack` holds, as python-chess returns it (changed or not).
+        let held = self.live_last(py);
         let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty list"));
         };
-        self.to_py(&e.before, e.m).object(py)
+        match held {
+            Some(m) => Ok(m),
+            None => self.to_py(&e.before, e.m).object(py),
+        }
     }
 
     /// The last move; `IndexError` when there is none.
@@ -1733,7 +1843,10 @@ impl Board {
         let Some(e) = self.stack.last() else {
             return Err(PyIndexError::new_err("list index out of range"));
         };
-        self.to_py(&e.before, e.m).object(py)
+        match self.live_last(py) {
+            Some(m) => Ok(m),
+            None => self.to_py(&e.before, e.m).object(py),
+        }
     }
 
     /// A copy; `stack=False` drops the move stack, an int keeps that many last moves.
@@ -1747,6 +1860,9 @@ impl Board {
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            return copy.call0();
+        }
         of_type(&slf.get_type(), slf.borrow().clone())
     }
 
@@ -1902,21 +2018,33 @@ impl Board {
 
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn is_game_over(&mut self, claim_draw: Flag) -> bool {
-        let claim_draw = claim_draw.0;
-        self.outcome_claimed(claim_draw).is_some()
+    fn is_game_over(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<bool> {
+        if let Some(outcome) = overridden(slf, "outcome")? {
+            return Ok(!outcome
+                .call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?
+                .is_none());
+        }
+        Ok(slf.borrow_mut().outcome_claimed(claim_draw.0).is_some())
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn result(&mut self, claim_draw: Flag) -> &'static str {
-        let claim_draw = claim_draw.0;
-        match self.outcome_claimed(claim_draw) {
+    fn result(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<String> {
+        if let Some(outcome) = overridden(slf, "outcome")? {
+            let outcome = outcome.call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?;
+            return if outcome.is_none() {
+                Ok("*".to_owned())
+            } else {
+                outcome.call_method0("result")?.extract()
+            };
+        }
+        Ok(match slf.borrow_mut().outcome_claimed(claim_draw.0) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
         }
+        .to_owned())
     }
 
     /// The piece on a square (0 = a1 ... 63 = h8), or None.
@@ -2671,6 +2799,7 @@ impl Board {
     /// Forgets the moves made (the position stays; `pop` has nothing to take back).
     fn clear_stack(&mut self) {
         self.stack.clear();
+        self.live_clear();
         self.promoted_log.clear();
         self.assigned_after_moves = false;
     }
@@ -2810,6 +2939,11 @@ impl Board {
     /// The board seen from the other side: flipped vertically, colours swapped, the other
     /// side to move; rights and en passant square follow (the stack is not kept).
     fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            let board = copy.call0()?;
+            board.call_method0("apply_mirror")?;
+            return Ok(board);
+        }
         of_type(&slf.get_type(), slf.borrow().mirrored())
     }
 
@@ -2821,6 +2955,7 @@ impl Board {
         self.loose = mirrored.loose;
         self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
+        self.live_clear();
         self.promoted = mirrored.promoted;
         self.promoted_log.clear();
     }
@@ -2912,8 +3047,13 @@ impl Board {
 
     fn __deepcopy__<'py>(
         slf: &Bound<'py, Self>,
-        _memo: &Bound<'py, PyAny>,
+        memo: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            let board = copy.call0()?;
+            memo.set_item(slf.as_ptr() as usize, &board)?;
+            return Ok(board);
+        }
         of_type(&slf.get_type(), slf.borrow().clone())
     }
 
@@ -3004,6 +3144,15 @@ impl Board {
 
     #[setter(chess960)]
     fn set_chess960_flag(&mut self, chess960: bool) {
+        if chess960 != self.chess960 {
+            // python-chess reads the rights it keeps with the board's flag when they are
+            // restored: the positions kept for `pop` and `root()` read them anew too.
+            for e in &mut self.stack {
+                let mut setup = e.before.to_setup();
+                setup.castling_rooks = e.castling_raw;
+                (e.before, e.loose) = position_of(setup, chess960);
+            }
+        }
         self.chess960 = chess960;
         self.edit_keeping_stack(|_| {});
     }
@@ -3105,6 +3254,7 @@ impl Board {
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
+        this.live_clear();
         this.promoted = result.promoted;
         this.promoted_log.clear();
         Ok(())
@@ -3564,6 +3714,7 @@ impl Board {
                 listed: Listed::default(),
                 ep_kept: e.ep_kept,
                 assigned_after_moves: false,
+                live_stack: LiveStack::default(),
             },
             None => Board {
                 pos: self.pos.clone(),
@@ -3576,6 +3727,7 @@ impl Board {
                 listed: Listed::default(),
                 ep_kept: self.ep_kept,
                 assigned_after_moves: false,
+                live_stack: LiveStack::default(),
             },
         }
     }
@@ -3615,6 +3767,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept: self.ep_kept,
             assigned_after_moves: self.assigned_after_moves,
+            live_stack: LiveStack::default(),
         })
     }
 

@@ -565,3 +565,68 @@ def test_a_board_takes_a_subclass_by_class_assignment():
     assert type(copied) is quadboard.Board and copied == board
     import weakref
     assert weakref.ref(board)() is board
+
+
+def _stack_story(module):
+    # What a program sees through a name bound to move_stack before moves are made, popped,
+    # cleared and replaced, as GUI code keeps `self.history = board.move_stack`.
+    board = module.Board()
+    history = board.move_stack
+    seen = [board.move_stack is history, len(history)]
+    for san in ["e4", "e5", "Nf3", "Nc6"]:
+        board.push_san(san)
+    seen += [len(history), [m.uci() for m in history], board.move_stack is history]
+    board.pop()
+    seen += [[m.uci() for m in history]]
+    copied = board.copy()
+    seen += [copied.move_stack is history, len(copied.move_stack)]
+    copied.push_san("d6")
+    seen += [len(history), len(copied.move_stack)]
+    board.clear_stack()
+    seen += [len(history)]
+    board.push_san("Nc6")
+    seen += [[m.uci() for m in history]]
+    board.set_fen(module.STARTING_FEN)
+    board.push_uci("d2d4")
+    seen += [[m.uci() for m in history], history is board.move_stack]
+    return seen
+
+
+def test_move_stack_is_one_list_that_moves_change():
+    assert _stack_story(quadboard) == _stack_story(chess)
+
+
+def _override_story(module):
+    # A subclass that carries its own state through its own copy() and ends games its own
+    # way (a move limit) through its own outcome(): python-chess calls them from copy.copy,
+    # copy.deepcopy, mirror(), is_game_over() and result().
+    class Limited(module.Board):
+        def __init__(self, *args, label="a", **kwargs):
+            super().__init__(*args, **kwargs)
+            self.label = label
+
+        def copy(self, *, stack=True):
+            board = super().copy(stack=stack)
+            board.label = self.label + "+"
+            return board
+
+        def outcome(self, *, claim_draw=False):
+            if self.ply() >= 4:
+                return module.Outcome(module.Termination.VARIANT_DRAW, None)
+            return super().outcome(claim_draw=claim_draw)
+
+    board = Limited(label="x")
+    seen = []
+    for san in ["e4", "e5", "Nf3", "Nc6"]:
+        seen.append((board.is_game_over(), board.result(), board.is_game_over(claim_draw=True)))
+        board.push_san(san)
+    seen.append((board.is_game_over(), board.result(claim_draw=True)))
+    memo = {}
+    deep = copy.deepcopy(board, memo)
+    seen.append((copy.copy(board).label, deep.label, id(board) in memo, board.mirror().label,
+                 board.mirror().fen(), len(board.mirror().move_stack), type(deep).__name__))
+    return seen
+
+
+def test_a_subclass_own_copy_and_outcome_are_called_as_python_chess_calls_them():
+    assert _override_story(quadboard) == _override_story(chess)
