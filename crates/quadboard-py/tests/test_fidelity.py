@@ -630,3 +630,25 @@ def _override_story(module):
 
 def test_a_subclass_own_copy_and_outcome_are_called_as_python_chess_calls_them():
     assert _override_story(quadboard) == _override_story(chess)
+
+
+def _dataclass_story(module):
+    import dataclasses
+    move, piece = module.Move.from_uci("e7e8q"), module.Piece(module.KNIGHT, module.BLACK)
+    seen = [dataclasses.is_dataclass(move), dataclasses.asdict(move), dataclasses.astuple(move),
+            dataclasses.replace(move, promotion=module.ROOK).uci(), dataclasses.asdict(piece),
+            dataclasses.replace(piece, color=module.WHITE).symbol(),
+            [f.name for f in dataclasses.fields(module.Move)], module.Piece.__match_args__]
+    for thing in (move, piece, module.Move.null()):
+        match thing:
+            case module.Move(a, b, promotion=None):
+                seen.append(("plain move", a, b))
+            case module.Move(a, b, p):
+                seen.append(("promotion", a, b, p))
+            case module.Piece(t, c):
+                seen.append(("piece", t, c))
+    return seen
+
+
+def test_moves_and_pieces_are_dataclasses_as_python_chess_makes_them():
+    assert _dataclass_story(quadboard) == _dataclass_story(chess)

@@ -6,6 +6,7 @@ to ``KING == 6``, colours ``WHITE == True`` and ``BLACK == False``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Dict, List, Optional, Type, TypeVar
 
 from . import pgn
@@ -39,6 +40,24 @@ PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
+
+
+# python-chess's Move and Piece are dataclasses: programs call dataclasses.asdict and
+# replace on them and match them by position (`case Move(a, b)`). Move is compiled: it
+# takes the fields of a dataclass of the same shape.
+@dataclasses.dataclass
+class _MoveFields:
+    # The annotations as python-chess writes them (programs read `field.type`).
+    from_square: Square
+    to_square: Square
+    promotion: Optional[PieceType] = None
+    drop: Optional[PieceType] = None
+
+
+for _name in ("__dataclass_fields__", "__dataclass_params__", "__match_args__"):
+    setattr(Move, _name, getattr(_MoveFields, _name))
+del _name
+dataclasses.dataclass(init=False, repr=False, eq=False)(Piece)
 
 class _BaseBoardType(type):
     """Makes every board an instance of ``BaseBoard``, as python-chess's ``Board`` is a
