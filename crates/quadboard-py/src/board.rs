@@ -417,6 +417,76 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
+    /// The SAN of a move (see `san`), without the look-ahead a subclass sees.
+    fn san_text(&self, m: Move) -> PyResult<String> {
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let q = self.writable(m)?;
+        Ok(self.san_any(q))
+    }
+
+    /// The LAN of a move (see `lan`), without the look-ahead a subclass sees.
+    fn lan_text(&self, m: Move) -> PyResult<String> {
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let q = self.writable(m)?;
+        let san = self.san_any(q);
+        if q.is_castle() {
+            return Ok(san);
+        }
+        let suffix: String = san.chars().filter(|&c| c == '+' || c == '#').collect();
+        let role = self.pos.board().role_at(q.from()).unwrap_or(Role::Pawn);
+        let mut lan = String::new();
+        if role != Role::Pawn {
+            lan.push(role.char().to_ascii_uppercase());
+        }
+        lan.push_str(&q.from().to_string());
+        lan.push(if self.captures(q) { 'x' } else { '-' });
+        lan.push_str(&Square::new(m.to).to_string());
+        if let Some(p) = q.promotion_role() {
+            lan.push('=');
+            lan.push(p.char().to_ascii_uppercase());
+        }
+        lan.push_str(&suffix);
+        Ok(lan)
+    }
+
+    /// Whether a move gives check (see `gives_check`), without the look-ahead a subclass
+    /// sees.
+    fn gives_check_of(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        if self.promoted_king() {
+            let q = if m.get().value().is_null() {
+                QMove::NULL
+            } else {
+                self.writable(m.get().value())?
+            };
+            let after = if q == QMove::NULL {
+                rules::play_null(&self.pos)
+            } else {
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup())
+            };
+            let (after, _) = position_of(after, self.chess960);
+            let promoted = promoted_after(self.promoted, &self.pos, q);
+            return Ok(checkers_skipping(&after, promoted).any());
+        }
+        if m.get().value().is_null() {
+            // python-chess: whether the side not to move is in check.
+            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
+            return Ok(rules::checkers(&after).any());
+        }
+        let q = self.writable(m.get().value())?;
+        if self.loose || !self.pos.is_legal(q) {
+            let (after, _) = position_of(
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
+                self.chess960,
+            );
+            return Ok(rules::checkers(&after).any());
+        }
+        Ok(self.pos.gives_check(q))
+    }
+
     /// The last move of the list `move_stack` handed out, while it is the stack's list.
     fn live_last(&self, py: Python<'_>) -> Option<Py<MoveObj>> {
         let list = self.live_stack.0.as_ref()?.bind(py);
@@ -1358,28 +1428,14 @@ impl Board {
     }
 }
 
-/// A subclass's own `push`, bound to `slf`, when it overrides `Board.push`: python-chess's
-/// `push_san`, `push_uci`, `push_xboard` and `san_and_push` make their move through
-/// `self.push`, so a subclass that logs or tracks moves there sees those too. `None` for
-/// a `Board` itself (one pointer comparison on the common path).
-fn overridden_push<'py>(slf: &Bound<'py, Board>) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let py = slf.py();
-    let board_type = py.get_type::<Board>();
-    let own_type = slf.get_type();
-    if own_type.is(&board_type) || own_type.getattr("push")?.is(&board_type.getattr("push")?) {
-        return Ok(None);
-    }
-    slf.getattr("push").map(Some)
-}
-
-/// Makes a move read by `read` through a subclass's `push` (see [`overridden_push`]), or
+/// Makes a move read by `read` through a subclass's `push` (see [`overridden`]), or
 /// directly; returns it.
 fn push_read<'py>(
     slf: &Bound<'py, Board>,
     read: impl FnOnce(&Board) -> PyResult<QMove>,
 ) -> PyResult<Py<MoveObj>> {
     let py = slf.py();
-    if let Some(push) = overridden_push(slf)? {
+    if let Some(push) = overridden(slf, "push")? {
         let m = {
             let board = slf.borrow();
             let q = read(&board)?;
@@ -1419,11 +1475,11 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
     (Position::from_setup_permissive(setup, mode).0, false)
 }
 
-/// The board as an object of `cls`: a subclass's object is made as python-chess makes
-/// copies, `cls(None)`, then given the board.
 /// A subclass's own method `name` (bound to `slf`), where it replaces `Board`'s: python-chess
-/// calls its public methods from its others (`copy.copy` calls `copy()`, `is_game_over()`
-/// calls `outcome()`), so a subclass's replacement is seen there. `None` for a `Board`.
+/// calls its public methods from its others (`push_san` and `san()` call `push`, `copy.copy`
+/// calls `copy()`, `is_game_over()` calls `outcome()`), so a subclass that logs or tracks
+/// there sees those calls too. `None` for a `Board` itself (one pointer comparison on the
+/// common path).
 fn overridden<'py>(slf: &Bound<'py, Board>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
     let py = slf.py();
     let cls = slf.get_type();
@@ -1435,6 +1491,25 @@ fn overridden<'py>(slf: &Bound<'py, Board>, name: &str) -> PyResult<Option<Bound
     slf.getattr(name).map(Some)
 }
 
+/// python-chess writes SAN and LAN and answers `gives_check` by making the move and taking
+/// it back through `self.push` and `self.pop`: a subclass's own `push` or `pop` sees that
+/// pair (after the answer is found here, which the pair does not change).
+fn look_ahead(slf: &Bound<'_, Board>, m: &Bound<'_, MoveObj>) -> PyResult<()> {
+    let (push, pop) = (overridden(slf, "push")?, overridden(slf, "pop")?);
+    if push.is_none() && pop.is_none() {
+        return Ok(());
+    }
+    match push {
+        Some(push) => drop(push.call1((m,))?),
+        None => slf.borrow_mut().push(m)?,
+    }
+    match pop {
+        Some(pop) => drop(pop.call0()?),
+        None => drop(slf.borrow_mut().pop(slf.py())?),
+    }
+    Ok(())
+}
+
 /// `{"claim_draw": claim_draw}`, for calling a subclass's `outcome`.
 fn claim_kwargs(py: Python<'_>, claim_draw: Flag) -> PyResult<Bound<'_, PyDict>> {
     let kwargs = PyDict::new(py);
@@ -1442,6 +1517,8 @@ fn claim_kwargs(py: Python<'_>, claim_draw: Flag) -> PyResult<Bound<'_, PyDict>>
     Ok(kwargs)
 }
 
+/// The board as an object of `cls`: a subclass's object is made as python-chess makes
+/// copies, `cls(None)`, then given the board.
 fn of_type<'py>(cls: &Bound<'py, PyType>, board: Board) -> PyResult<Bound<'py, PyAny>> {
     let py = cls.py();
     if cls.is(py.get_type::<Board>()) {
@@ -1585,6 +1662,28 @@ fn color_of(white: bool) -> Color {
 
 #[pymethods]
 impl Board {
+    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
+    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
+    fn san(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let san = slf.borrow().san_text(m.get().value())?;
+        look_ahead(slf, m)?;
+        Ok(san)
+    }
+
+    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
+    fn lan(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let lan = slf.borrow().lan_text(m.get().value())?;
+        look_ahead(slf, m)?;
+        Ok(lan)
+    }
+
+    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
+    fn gives_check(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        let check = slf.borrow().gives_check_of(m)?;
+        look_ahead(slf, m)?;
+        Ok(check)
+    }
+
     /// A new board object; its position comes from `__init__`.
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
@@ -1912,21 +2011,10 @@ impl Board {
         .to_uci()
     }
 
-    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
-    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
-    fn san(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let m = m.get().value();
-        if m.is_null() {
-            return Ok("--".to_owned());
-        }
-        let q = self.writable(m)?;
-        Ok(self.san_any(q))
-    }
-
     /// The move's SAN, then the move made (see `san` and `push`).
     fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let san = slf.borrow().san(m)?;
-        match overridden_push(slf)? {
+        let san = slf.borrow().san_text(m.get().value())?;
+        match overridden(slf, "push")? {
             Some(push) => {
                 push.call1((m,))?;
             }
@@ -2095,39 +2183,6 @@ impl Board {
         }
         let ep = self.py_ep().filter(|ep| ep.index() != 0);
         key ^ zobrist::en_passant_key(board, turn, ep)
-    }
-
-    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
-    fn gives_check(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
-        if self.promoted_king() {
-            let q = if m.get().value().is_null() {
-                QMove::NULL
-            } else {
-                self.writable(m.get().value())?
-            };
-            let after = if q == QMove::NULL {
-                rules::play_null(&self.pos)
-            } else {
-                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup())
-            };
-            let (after, _) = position_of(after, self.chess960);
-            let promoted = promoted_after(self.promoted, &self.pos, q);
-            return Ok(checkers_skipping(&after, promoted).any());
-        }
-        if m.get().value().is_null() {
-            // python-chess: whether the side not to move is in check.
-            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
-            return Ok(rules::checkers(&after).any());
-        }
-        let q = self.writable(m.get().value())?;
-        if self.loose || !self.pos.is_legal(q) {
-            let (after, _) = position_of(
-                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
-                self.chess960,
-            );
-            return Ok(rules::checkers(&after).any());
-        }
-        Ok(self.pos.gives_check(q))
     }
 
     /// Whether the move captures: it touches (leaves or lands on) a square of the other
@@ -2550,34 +2605,6 @@ impl Board {
     /// Whether the move is castling queen side.
     fn is_queenside_castling(&self, m: &Bound<'_, MoveObj>) -> bool {
         self.castling_side(m.get().value()) == Some(quadboard_chess::CastlingSide::QueenSide)
-    }
-
-    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
-    fn lan(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let m = m.get().value();
-        if m.is_null() {
-            return Ok("--".to_owned());
-        }
-        let q = self.writable(m)?;
-        let san = self.san_any(q);
-        if q.is_castle() {
-            return Ok(san);
-        }
-        let suffix: String = san.chars().filter(|&c| c == '+' || c == '#').collect();
-        let role = self.pos.board().role_at(q.from()).unwrap_or(Role::Pawn);
-        let mut lan = String::new();
-        if role != Role::Pawn {
-            lan.push(role.char().to_ascii_uppercase());
-        }
-        lan.push_str(&q.from().to_string());
-        lan.push(if self.captures(q) { 'x' } else { '-' });
-        lan.push_str(&Square::new(m.to).to_string());
-        if let Some(p) = q.promotion_role() {
-            lan.push('=');
-            lan.push(p.char().to_ascii_uppercase());
-        }
-        lan.push_str(&suffix);
-        Ok(lan)
     }
 
     /// A line of legal moves in SAN with move numbers: `1. e4 e5 2. Nf3` (`1... e5` when

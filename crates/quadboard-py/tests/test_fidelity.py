@@ -652,3 +652,33 @@ def _dataclass_story(module):
 
 def test_moves_and_pieces_are_dataclasses_as_python_chess_makes_them():
     assert _dataclass_story(quadboard) == _dataclass_story(chess)
+
+
+def _look_ahead_story(module):
+    # A subclass that logs its pushes and pops (a GUI's move log, an engine's node count):
+    # python-chess's san(), lan() and gives_check() make the move and take it back through
+    # them, and push_san() and san_and_push() make theirs through push.
+    class Logged(module.Board):
+        def __init__(self, *args, **kwargs):
+            self.log = []
+            super().__init__(*args, **kwargs)
+
+        def push(self, move):
+            self.log.append(("push", move.uci()))
+            super().push(move)
+
+        def pop(self):
+            move = super().pop()
+            self.log.append(("pop", move.uci()))
+            return move
+
+    board = Logged()
+    board.push_san("e4")
+    results = [board.san(module.Move.from_uci("e7e5")), board.lan(module.Move.from_uci("d7d5")),
+               board.gives_check(module.Move.from_uci("f7f6")), board.san(module.Move.null()),
+               board.san_and_push(module.Move.from_uci("e7e5")), board.fen()]
+    return results, board.log
+
+
+def test_a_subclass_sees_the_look_ahead_of_san_lan_and_gives_check():
+    assert _look_ahead_story(quadboard) == _look_ahead_story(chess)
