@@ -3342,6 +3342,9 @@ pub struct LegalMoveGenerator {
 #[pymethods]
 impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            return generate.call0()?.try_iter();
+        }
         let list = match self.board.try_borrow_mut(py) {
             Ok(mut board) => board.legal_list_remembered(py)?,
             // Borrowed already (Python code called back from one of the board's own
@@ -3351,49 +3354,82 @@ impl LegalMoveGenerator {
         list.into_any().try_iter()
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         self.count(py)
     }
 
     /// The number of legal moves.
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            let mut n = 0;
+            for m in generate.call0()?.try_iter()? {
+                m?;
+                n += 1;
+            }
+            return Ok(n);
+        }
         let board = self.board.borrow(py);
-        if board.loose {
+        Ok(if board.loose {
             rules::legal_moves(&board.pos).len()
         } else {
             board.pos.count_legal_moves() as usize
+        })
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            return Ok(generate.call0()?.try_iter()?.next().transpose()?.is_some());
         }
+        Ok(self.board.borrow(py).has_legal_moves())
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).has_legal_moves()
-    }
-
-    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
-        match m.cast::<MoveObj>() {
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        // python-chess asks the board's `is_legal`, a subclass's own too.
+        if let Some(is_legal) = overridden(self.board.bind(py), "is_legal")? {
+            return is_legal.call1((m,))?.is_truthy();
+        }
+        Ok(match m.cast::<MoveObj>() {
             Ok(m) => self
                 .board
                 .borrow(py)
                 .to_legal(m.get().value(), false)
                 .is_some(),
             Err(_) => false,
-        }
+        })
     }
 
-    fn __repr__(slf: &Bound<'_, Self>) -> String {
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let this = slf.borrow();
-        let board = this.board.borrow(slf.py());
+        let py = slf.py();
+        if overridden(this.board.bind(py), "generate_legal_moves")?.is_some() {
+            // python-chess's form of the moves its iteration gives, each in the board's SAN.
+            let mut sans = Vec::new();
+            for m in Self::__iter__(&this, py)? {
+                sans.push(
+                    this.board
+                        .bind(py)
+                        .call_method1("san", (m?,))?
+                        .extract::<String>()?,
+                );
+            }
+            return Ok(format!(
+                "<LegalMoveGenerator at {:#x} ({})>",
+                slf.as_ptr() as usize,
+                sans.join(", ")
+            ));
+        }
+        let board = this.board.borrow(py);
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
             .map(|&m| board.san_of(m))
             .collect();
         // python-chess's form: the object's address, then the moves.
-        format!(
+        Ok(format!(
             "<LegalMoveGenerator at {:#x} ({})>",
             slf.as_ptr() as usize,
             sans.join(", ")
-        )
+        ))
     }
 }
 

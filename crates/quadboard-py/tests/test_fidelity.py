@@ -682,3 +682,24 @@ def _look_ahead_story(module):
 
 def test_a_subclass_sees_the_look_ahead_of_san_lan_and_gives_check():
     assert _look_ahead_story(quadboard) == _look_ahead_story(chess)
+
+
+def _restricted_story(module):
+    # A subclass that filters its moves (no under-promotions) through generate_legal_moves
+    # and is_legal: python-chess's legal_moves iterates, counts, tests and writes those.
+    class NoUnder(module.Board):
+        def generate_legal_moves(self, from_mask=module.BB_ALL, to_mask=module.BB_ALL):
+            return (m for m in super().generate_legal_moves(from_mask, to_mask)
+                    if m.promotion in (None, module.QUEEN))
+
+        def is_legal(self, move):
+            return super().is_legal(move) and move.promotion in (None, module.QUEEN)
+
+    board = NoUnder("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    moves = board.legal_moves
+    return ([m.uci() for m in moves], moves.count(), bool(moves), repr(moves).split(" (")[1],
+            module.Move.from_uci("b7b8n") in moves, module.Move.from_uci("b7b8q") in moves)
+
+
+def test_a_subclass_own_move_generation_is_what_legal_moves_gives():
+    assert _restricted_story(quadboard) == _restricted_story(chess)
