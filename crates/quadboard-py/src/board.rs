@@ -21,7 +21,9 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 
 /// A chess position and the moves that led to it from where the board was set up.
 /// Programs may set attributes of their own on it (`dict`), as on python-chess's boards.
-#[pyclass(subclass, dict, module = "quadboard")]
+/// `weakref` too: then a Python subclass adds no slot, so its layout is the compiled
+/// class's and `board.__class__ = Subclass` works, as programs do with python-chess's.
+#[pyclass(subclass, dict, weakref, module = "quadboard")]
 #[derive(Clone)]
 pub struct Board {
     /// The position now: exact placement, side to move, castling rights, en passant
@@ -60,6 +62,34 @@ pub struct Board {
     /// while moves were on the stack: python-chess's draw claim then takes back moves and
     /// makes them again (see [`Board::replay_claim_moves`]), which forgets such values.
     pub(crate) assigned_after_moves: bool,
+    /// The list `move_stack` handed out, kept equal to the stack from then on (see
+    /// [`LiveStack`]).
+    pub(crate) live_stack: LiveStack,
+}
+
+/// python-chess's `move_stack` is one list, changed by every push and pop: a program that
+/// keeps `history = board.move_stack` sees later moves in it. The first read of
+/// `move_stack` makes the list; from then on making and taking back moves and clearing
+/// the stack change it too. A copy of a board starts without one (as `Listed`).
+#[derive(Default)]
+pub(crate) struct LiveStack(Option<Py<PyList>>);
+
+impl Clone for LiveStack {
+    fn clone(&self) -> LiveStack {
+        LiveStack(None)
+    }
+}
+
+/// Runs `f` with the GIL token, for the list `move_stack` handed out (see [`LiveStack`]),
+/// from `play` and `take_back`, which have none. Not `Python::attach`: its test of the
+/// thread's state was 325 of the 680 instructions that a held list added to a push and
+/// pop (cachegrind, a loop pushing and popping the 33 moves of a middlegame position:
+/// 1,880 per pair without a list, 2,235 with one).
+fn unsafe_attached<R>(f: impl FnOnce(Python<'_>) -> R) -> R {
+    // SAFETY: a board has a list only after Python read `move_stack` from it, so it is a
+    // Python object, and its moves are made and taken back only by its methods, which
+    // Python calls with the GIL held.
+    f(unsafe { Python::assume_attached() })
 }
 
 /// The legal moves of one position as listed to Python, each with the library move it
@@ -189,6 +219,19 @@ pub fn read_fen(fen: &str) -> PyResult<Setup> {
     Ok(setup)
 }
 
+/// Whether a castling field has python-chess's syntax: `-`, or up to two of
+/// `KQABCDEFGH` followed by up to two of `kqabcdefgh` (the library reads more, such as
+/// `kqKQ`, which python-chess refuses).
+fn castling_fen_fits(castling: &str) -> bool {
+    let white = castling
+        .chars()
+        .take_while(|c| "KQABCDEFGH".contains(*c))
+        .count();
+    let black = &castling[white..];
+    castling == "-"
+        || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)))
+}
+
 /// The error python-chess's `set_fen` raises for a FEN it refuses, checked in its order
 /// (the fields after the placement, then the placement), or `None` where it takes the
 /// FEN. Programs print these messages, so they are python-chess's words.
@@ -207,14 +250,7 @@ fn python_chess_fen_error(fen: &str) -> Option<String> {
         }
     }
     if let Some(&castling) = parts.get(2) {
-        let white = castling
-            .chars()
-            .take_while(|c| "KQABCDEFGH".contains(*c))
-            .count();
-        let black = &castling[white..];
-        let fits = castling == "-"
-            || (white <= 2 && black.len() <= 2 && black.chars().all(|c| "kqabcdefgh".contains(c)));
-        if !fits {
+        if !castling_fen_fits(castling) {
             return Some(format!("invalid castling part in fen: {quoted}"));
         }
     }
@@ -305,10 +341,17 @@ fn python_chess_board_fen_error(board_fen: &str) -> Option<String> {
 
 /// [`read_fen`] with python-chess's message where python-chess refuses the FEN too.
 fn read_fen_as_python_chess(original: &str, fen: &str) -> PyResult<Setup> {
-    read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
+    let setup = read_fen(fen).map_err(|error| match python_chess_fen_error(original) {
         Some(message) => PyValueError::new_err(message),
         None => error,
-    })
+    })?;
+    match fen.split_whitespace().nth(2) {
+        Some(castling) if !castling_fen_fits(castling) => Err(PyValueError::new_err(format!(
+            "invalid castling part in fen: {}",
+            py_repr(original)
+        ))),
+        _ => Ok(setup),
+    }
 }
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
@@ -374,9 +417,108 @@ fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyRe
 }
 
 impl Board {
+    /// The SAN of a move (see `san`), without the look-ahead a subclass sees.
+    fn san_text(&self, m: Move) -> PyResult<String> {
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let q = self.writable(m)?;
+        Ok(self.san_any(q))
+    }
+
+    /// The LAN of a move (see `lan`), without the look-ahead a subclass sees.
+    fn lan_text(&self, m: Move) -> PyResult<String> {
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let q = self.writable(m)?;
+        let san = self.san_any(q);
+        if q.is_castle() {
+            return Ok(san);
+        }
+        let suffix: String = san.chars().filter(|&c| c == '+' || c == '#').collect();
+        let role = self.pos.board().role_at(q.from()).unwrap_or(Role::Pawn);
+        let mut lan = String::new();
+        if role != Role::Pawn {
+            lan.push(role.char().to_ascii_uppercase());
+        }
+        lan.push_str(&q.from().to_string());
+        lan.push(if self.captures(q) { 'x' } else { '-' });
+        lan.push_str(&Square::new(m.to).to_string());
+        if let Some(p) = q.promotion_role() {
+            lan.push('=');
+            lan.push(p.char().to_ascii_uppercase());
+        }
+        lan.push_str(&suffix);
+        Ok(lan)
+    }
+
+    /// Whether a move gives check (see `gives_check`), without the look-ahead a subclass
+    /// sees.
+    fn gives_check_of(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        if self.promoted_king() {
+            let q = if m.get().value().is_null() {
+                QMove::NULL
+            } else {
+                self.writable(m.get().value())?
+            };
+            let after = if q == QMove::NULL {
+                rules::play_null(&self.pos)
+            } else {
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup())
+            };
+            let (after, _) = position_of(after, self.chess960);
+            let promoted = promoted_after(self.promoted, &self.pos, q);
+            return Ok(checkers_skipping(&after, promoted).any());
+        }
+        if m.get().value().is_null() {
+            // python-chess: whether the side not to move is in check.
+            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
+            return Ok(rules::checkers(&after).any());
+        }
+        let q = self.writable(m.get().value())?;
+        if self.loose || !self.pos.is_legal(q) {
+            let (after, _) = position_of(
+                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
+                self.chess960,
+            );
+            return Ok(rules::checkers(&after).any());
+        }
+        Ok(self.pos.gives_check(q))
+    }
+
+    /// The last move of the list `move_stack` handed out, while it is the stack's list.
+    fn live_last(&self, py: Python<'_>) -> Option<Py<MoveObj>> {
+        let list = self.live_stack.0.as_ref()?.bind(py);
+        if list.len() != self.stack.len() {
+            return None;
+        }
+        let last = list.get_item(list.len().checked_sub(1)?).ok()?;
+        last.cast_into::<MoveObj>().ok().map(Bound::unbind)
+    }
+
+    /// Empties the list `move_stack` handed out, if any (the stack was cleared).
+    fn live_clear(&self) {
+        if let Some(list) = &self.live_stack.0 {
+            unsafe_attached(|py| {
+                let list = list.bind(py);
+                let _ = list.del_slice(0, list.len());
+            });
+        }
+    }
+
     /// Takes back the last move (the board as it was before it), or `None`.
     fn take_back(&mut self) -> Option<Entry> {
         let e = self.stack.pop()?;
+        if let Some(list) = &self.live_stack.0 {
+            unsafe_attached(|py| {
+                let list = list.bind(py);
+                // A list the program shortened itself is made again when next read.
+                if list.len() > self.stack.len() {
+                    let _ = list.del_item(list.len() - 1);
+                }
+            });
+        }
         *self.pos = e.before;
         self.loose = e.loose;
         self.castling_raw = e.castling_raw;
@@ -454,6 +596,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept: None,
             assigned_after_moves: false,
+            live_stack: LiveStack::default(),
         }
     }
 
@@ -473,6 +616,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept,
             assigned_after_moves: false,
+            live_stack: LiveStack::default(),
         }
     }
 
@@ -488,6 +632,7 @@ impl Board {
         (*self.pos, self.loose) = position_of(setup, self.chess960);
         self.ep_kept = (self.pos.ep_square() != setup.ep_square).then_some(setup.ep_square);
         self.stack.clear();
+        self.live_clear();
         self.assigned_after_moves = false;
         self.promoted = Bitboard::EMPTY;
         self.promoted_log.clear();
@@ -705,6 +850,11 @@ impl Board {
         }
         self.promoted = promoted_after(self.promoted, &entry.before, m);
         self.stack.push(entry);
+        if let (Some(list), Some(e)) = (&self.live_stack.0, self.stack.last()) {
+            unsafe_attached(|py| -> PyResult<()> {
+                list.bind(py).append(self.to_py(&e.before, e.m).object(py)?)
+            })?;
+        }
         Ok(())
     }
 
@@ -720,8 +870,9 @@ impl Board {
             .then_some(ep)
     }
 
-    /// The en passant square a FEN writes: `legal` when a legal capture exists, `xfen` when
-    /// a pawn stands beside the pushed one, `fen` whenever there is one.
+    /// The en passant square a FEN writes: `legal` (and any other value, as python-chess)
+    /// when a legal capture exists, `xfen` when a pawn stands beside the pushed one, `fen`
+    /// whenever there is one.
     fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
         match en_passant {
             "legal" => Ok(self.legal_ep()),
@@ -741,9 +892,8 @@ impl Board {
                     .ep_square()
                     .filter(|&ep| (quadboard_chess::attacks::pawn(!us, ep) & pawns).any()))
             }
-            other => Err(PyValueError::new_err(format!(
-                "en_passant={other:?}: expected \"legal\", \"fen\" or \"xfen\""
-            ))),
+            // python-chess reads every other value as "legal" (its default branch).
+            _ => Ok(self.legal_ep()),
         }
     }
 
@@ -1278,28 +1428,14 @@ impl Board {
     }
 }
 
-/// A subclass's own `push`, bound to `slf`, when it overrides `Board.push`: python-chess's
-/// `push_san`, `push_uci`, `push_xboard` and `san_and_push` make their move through
-/// `self.push`, so a subclass that logs or tracks moves there sees those too. `None` for
-/// a `Board` itself (one pointer comparison on the common path).
-fn overridden_push<'py>(slf: &Bound<'py, Board>) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let py = slf.py();
-    let board_type = py.get_type::<Board>();
-    let own_type = slf.get_type();
-    if own_type.is(&board_type) || own_type.getattr("push")?.is(&board_type.getattr("push")?) {
-        return Ok(None);
-    }
-    slf.getattr("push").map(Some)
-}
-
-/// Makes a move read by `read` through a subclass's `push` (see [`overridden_push`]), or
+/// Makes a move read by `read` through a subclass's `push` (see [`overridden`]), or
 /// directly; returns it.
 fn push_read<'py>(
     slf: &Bound<'py, Board>,
     read: impl FnOnce(&Board) -> PyResult<QMove>,
 ) -> PyResult<Py<MoveObj>> {
     let py = slf.py();
-    if let Some(push) = overridden_push(slf)? {
+    if let Some(push) = overridden(slf, "push")? {
         let m = {
             let board = slf.borrow();
             let q = read(&board)?;
@@ -1337,6 +1473,48 @@ fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
     setup.drop_invalid_castling_rights();
     setup.drop_invalid_ep_square();
     (Position::from_setup_permissive(setup, mode).0, false)
+}
+
+/// A subclass's own method `name` (bound to `slf`), where it replaces `Board`'s: python-chess
+/// calls its public methods from its others (`push_san` and `san()` call `push`, `copy.copy`
+/// calls `copy()`, `is_game_over()` calls `outcome()`), so a subclass that logs or tracks
+/// there sees those calls too. `None` for a `Board` itself (one pointer comparison on the
+/// common path).
+fn overridden<'py>(slf: &Bound<'py, Board>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = slf.py();
+    let cls = slf.get_type();
+    if cls.is(py.get_type::<Board>())
+        || cls.getattr(name)?.is(py.get_type::<Board>().getattr(name)?)
+    {
+        return Ok(None);
+    }
+    slf.getattr(name).map(Some)
+}
+
+/// python-chess writes SAN and LAN and answers `gives_check` by making the move and taking
+/// it back through `self.push` and `self.pop`: a subclass's own `push` or `pop` sees that
+/// pair (after the answer is found here, which the pair does not change).
+fn look_ahead(slf: &Bound<'_, Board>, m: &Bound<'_, MoveObj>) -> PyResult<()> {
+    let (push, pop) = (overridden(slf, "push")?, overridden(slf, "pop")?);
+    if push.is_none() && pop.is_none() {
+        return Ok(());
+    }
+    match push {
+        Some(push) => drop(push.call1((m,))?),
+        None => slf.borrow_mut().push(m)?,
+    }
+    match pop {
+        Some(pop) => drop(pop.call0()?),
+        None => drop(slf.borrow_mut().pop(slf.py())?),
+    }
+    Ok(())
+}
+
+/// `{"claim_draw": claim_draw}`, for calling a subclass's `outcome`.
+fn claim_kwargs(py: Python<'_>, claim_draw: Flag) -> PyResult<Bound<'_, PyDict>> {
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("claim_draw", claim_draw.0)?;
+    Ok(kwargs)
 }
 
 /// The board as an object of `cls`: a subclass's object is made as python-chess makes
@@ -1484,6 +1662,28 @@ fn color_of(white: bool) -> Color {
 
 #[pymethods]
 impl Board {
+    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
+    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
+    fn san(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let san = slf.borrow().san_text(m.get().value())?;
+        look_ahead(slf, m)?;
+        Ok(san)
+    }
+
+    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
+    fn lan(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let lan = slf.borrow().lan_text(m.get().value())?;
+        look_ahead(slf, m)?;
+        Ok(lan)
+    }
+
+    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
+    fn gives_check(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        let check = slf.borrow().gives_check_of(m)?;
+        look_ahead(slf, m)?;
+        Ok(check)
+    }
+
     /// A new board object; its position comes from `__init__`.
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
@@ -1618,13 +1818,32 @@ impl Board {
 
     /// The moves made, oldest first.
     #[getter]
-    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    fn move_stack<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(list) = &self.live_stack.0 {
+            let list = list.bind(py);
+            if list.len() == self.stack.len() {
+                return Ok(list.clone());
+            }
+        }
         let moves = self
             .stack
             .iter()
             .map(|e| self.to_py(&e.before, e.m).object(py))
             .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, moves)
+        match &self.live_stack.0 {
+            // The same list again, its items replaced (the stack was cleared or the
+            // program changed the list's length), so that names bound to it see them.
+            Some(list) => {
+                let list = list.bind(py);
+                list.set_slice(0, list.len(), PyList::new(py, moves)?.as_any())?;
+                Ok(list.clone())
+            }
+            None => {
+                let list = PyList::new(py, moves)?;
+                self.live_stack.0 = Some(list.clone().unbind());
+                Ok(list)
+            }
+        }
     }
 
     /// Makes a legal or pseudo-legal move, or the null move, as python-chess's `push` is
@@ -1707,10 +1926,15 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
+        // The object `move_stack` holds, as python-chess returns it (changed or not).
+        let held = self.live_last(py);
         let Some(e) = self.take_back() else {
             return Err(PyIndexError::new_err("pop from empty list"));
         };
-        self.to_py(&e.before, e.m).object(py)
+        match held {
+            Some(m) => Ok(m),
+            None => self.to_py(&e.before, e.m).object(py),
+        }
     }
 
     /// The last move; `IndexError` when there is none.
@@ -1718,7 +1942,10 @@ impl Board {
         let Some(e) = self.stack.last() else {
             return Err(PyIndexError::new_err("list index out of range"));
         };
-        self.to_py(&e.before, e.m).object(py)
+        match self.live_last(py) {
+            Some(m) => Ok(m),
+            None => self.to_py(&e.before, e.m).object(py),
+        }
     }
 
     /// A copy; `stack=False` drops the move stack, an int keeps that many last moves.
@@ -1732,6 +1959,9 @@ impl Board {
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            return copy.call0();
+        }
         of_type(&slf.get_type(), slf.borrow().clone())
     }
 
@@ -1781,21 +2011,10 @@ impl Board {
         .to_uci()
     }
 
-    /// The move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q#`); a pseudo-legal move is written
-    /// too, as python-chess writes it; `IllegalMoveError` for anything else.
-    fn san(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let m = m.get().value();
-        if m.is_null() {
-            return Ok("--".to_owned());
-        }
-        let q = self.writable(m)?;
-        Ok(self.san_any(q))
-    }
-
     /// The move's SAN, then the move made (see `san` and `push`).
     fn san_and_push(slf: &Bound<'_, Self>, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let san = slf.borrow().san(m)?;
-        match overridden_push(slf)? {
+        let san = slf.borrow().san_text(m.get().value())?;
+        match overridden(slf, "push")? {
             Some(push) => {
                 push.call1((m,))?;
             }
@@ -1887,21 +2106,33 @@ impl Board {
 
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn is_game_over(&mut self, claim_draw: Flag) -> bool {
-        let claim_draw = claim_draw.0;
-        self.outcome_claimed(claim_draw).is_some()
+    fn is_game_over(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<bool> {
+        if let Some(outcome) = overridden(slf, "outcome")? {
+            return Ok(!outcome
+                .call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?
+                .is_none());
+        }
+        Ok(slf.borrow_mut().outcome_claimed(claim_draw.0).is_some())
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
-    fn result(&mut self, claim_draw: Flag) -> &'static str {
-        let claim_draw = claim_draw.0;
-        match self.outcome_claimed(claim_draw) {
+    fn result(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<String> {
+        if let Some(outcome) = overridden(slf, "outcome")? {
+            let outcome = outcome.call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?;
+            return if outcome.is_none() {
+                Ok("*".to_owned())
+            } else {
+                outcome.call_method0("result")?.extract()
+            };
+        }
+        Ok(match slf.borrow_mut().outcome_claimed(claim_draw.0) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
         }
+        .to_owned())
     }
 
     /// The piece on a square (0 = a1 ... 63 = h8), or None.
@@ -1952,39 +2183,6 @@ impl Board {
         }
         let ep = self.py_ep().filter(|ep| ep.index() != 0);
         key ^ zobrist::en_passant_key(board, turn, ep)
-    }
-
-    /// Whether the move gives check (legal or pseudo-legal); `IllegalMoveError` otherwise.
-    fn gives_check(&self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
-        if self.promoted_king() {
-            let q = if m.get().value().is_null() {
-                QMove::NULL
-            } else {
-                self.writable(m.get().value())?
-            };
-            let after = if q == QMove::NULL {
-                rules::play_null(&self.pos)
-            } else {
-                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup())
-            };
-            let (after, _) = position_of(after, self.chess960);
-            let promoted = promoted_after(self.promoted, &self.pos, q);
-            return Ok(checkers_skipping(&after, promoted).any());
-        }
-        if m.get().value().is_null() {
-            // python-chess: whether the side not to move is in check.
-            let (after, _) = position_of(rules::play_null(&self.pos), self.chess960);
-            return Ok(rules::checkers(&after).any());
-        }
-        let q = self.writable(m.get().value())?;
-        if self.loose || !self.pos.is_legal(q) {
-            let (after, _) = position_of(
-                rules::play(&self.pos, q).unwrap_or_else(|| self.pos.to_setup()),
-                self.chess960,
-            );
-            return Ok(rules::checkers(&after).any());
-        }
-        Ok(self.pos.gives_check(q))
     }
 
     /// Whether the move captures: it touches (leaves or lands on) a square of the other
@@ -2409,34 +2607,6 @@ impl Board {
         self.castling_side(m.get().value()) == Some(quadboard_chess::CastlingSide::QueenSide)
     }
 
-    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
-    fn lan(&self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
-        let m = m.get().value();
-        if m.is_null() {
-            return Ok("--".to_owned());
-        }
-        let q = self.writable(m)?;
-        let san = self.san_any(q);
-        if q.is_castle() {
-            return Ok(san);
-        }
-        let suffix: String = san.chars().filter(|&c| c == '+' || c == '#').collect();
-        let role = self.pos.board().role_at(q.from()).unwrap_or(Role::Pawn);
-        let mut lan = String::new();
-        if role != Role::Pawn {
-            lan.push(role.char().to_ascii_uppercase());
-        }
-        lan.push_str(&q.from().to_string());
-        lan.push(if self.captures(q) { 'x' } else { '-' });
-        lan.push_str(&Square::new(m.to).to_string());
-        if let Some(p) = q.promotion_role() {
-            lan.push('=');
-            lan.push(p.char().to_ascii_uppercase());
-        }
-        lan.push_str(&suffix);
-        Ok(lan)
-    }
-
     /// A line of legal moves in SAN with move numbers: `1. e4 e5 2. Nf3` (`1... e5` when
     /// black moves first). `IllegalMoveError` names the first illegal move.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -2592,6 +2762,12 @@ impl Board {
 
     /// Sets the castling rights from the castling field of a FEN (`KQkq`, `HAha`, `-`).
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        if !castling_fen_fits(castling_fen) {
+            return Err(PyValueError::new_err(format!(
+                "invalid castling fen: {}",
+                py_repr(castling_fen)
+            )));
+        }
         // The edit's setup keeps the en passant square as python-chess does.
         let mut setup = self.edit_setup();
         let fen = format!(
@@ -2650,6 +2826,7 @@ impl Board {
     /// Forgets the moves made (the position stays; `pop` has nothing to take back).
     fn clear_stack(&mut self) {
         self.stack.clear();
+        self.live_clear();
         self.promoted_log.clear();
         self.assigned_after_moves = false;
     }
@@ -2789,6 +2966,11 @@ impl Board {
     /// The board seen from the other side: flipped vertically, colours swapped, the other
     /// side to move; rights and en passant square follow (the stack is not kept).
     fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            let board = copy.call0()?;
+            board.call_method0("apply_mirror")?;
+            return Ok(board);
+        }
         of_type(&slf.get_type(), slf.borrow().mirrored())
     }
 
@@ -2800,6 +2982,7 @@ impl Board {
         self.loose = mirrored.loose;
         self.castling_raw = mirrored.castling_raw;
         self.stack.clear();
+        self.live_clear();
         self.promoted = mirrored.promoted;
         self.promoted_log.clear();
     }
@@ -2891,8 +3074,13 @@ impl Board {
 
     fn __deepcopy__<'py>(
         slf: &Bound<'py, Self>,
-        _memo: &Bound<'py, PyAny>,
+        memo: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(copy) = overridden(slf, "copy")? {
+            let board = copy.call0()?;
+            memo.set_item(slf.as_ptr() as usize, &board)?;
+            return Ok(board);
+        }
         of_type(&slf.get_type(), slf.borrow().clone())
     }
 
@@ -2983,6 +3171,15 @@ impl Board {
 
     #[setter(chess960)]
     fn set_chess960_flag(&mut self, chess960: bool) {
+        if chess960 != self.chess960 {
+            // python-chess reads the rights it keeps with the board's flag when they are
+            // restored: the positions kept for `pop` and `root()` read them anew too.
+            for e in &mut self.stack {
+                let mut setup = e.before.to_setup();
+                setup.castling_rooks = e.castling_raw;
+                (e.before, e.loose) = position_of(setup, chess960);
+            }
+        }
         self.chess960 = chess960;
         self.edit_keeping_stack(|_| {});
     }
@@ -3084,6 +3281,7 @@ impl Board {
         this.loose = result.loose;
         this.castling_raw = result.castling_raw;
         this.stack.clear();
+        this.live_clear();
         this.promoted = result.promoted;
         this.promoted_log.clear();
         Ok(())
@@ -3144,6 +3342,9 @@ pub struct LegalMoveGenerator {
 #[pymethods]
 impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            return generate.call0()?.try_iter();
+        }
         let list = match self.board.try_borrow_mut(py) {
             Ok(mut board) => board.legal_list_remembered(py)?,
             // Borrowed already (Python code called back from one of the board's own
@@ -3153,49 +3354,82 @@ impl LegalMoveGenerator {
         list.into_any().try_iter()
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         self.count(py)
     }
 
     /// The number of legal moves.
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            let mut n = 0;
+            for m in generate.call0()?.try_iter()? {
+                m?;
+                n += 1;
+            }
+            return Ok(n);
+        }
         let board = self.board.borrow(py);
-        if board.loose {
+        Ok(if board.loose {
             rules::legal_moves(&board.pos).len()
         } else {
             board.pos.count_legal_moves() as usize
+        })
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        if let Some(generate) = overridden(self.board.bind(py), "generate_legal_moves")? {
+            return Ok(generate.call0()?.try_iter()?.next().transpose()?.is_some());
         }
+        Ok(self.board.borrow(py).has_legal_moves())
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).has_legal_moves()
-    }
-
-    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
-        match m.cast::<MoveObj>() {
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        // python-chess asks the board's `is_legal`, a subclass's own too.
+        if let Some(is_legal) = overridden(self.board.bind(py), "is_legal")? {
+            return is_legal.call1((m,))?.is_truthy();
+        }
+        Ok(match m.cast::<MoveObj>() {
             Ok(m) => self
                 .board
                 .borrow(py)
                 .to_legal(m.get().value(), false)
                 .is_some(),
             Err(_) => false,
-        }
+        })
     }
 
-    fn __repr__(slf: &Bound<'_, Self>) -> String {
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let this = slf.borrow();
-        let board = this.board.borrow(slf.py());
+        let py = slf.py();
+        if overridden(this.board.bind(py), "generate_legal_moves")?.is_some() {
+            // python-chess's form of the moves its iteration gives, each in the board's SAN.
+            let mut sans = Vec::new();
+            for m in Self::__iter__(&this, py)? {
+                sans.push(
+                    this.board
+                        .bind(py)
+                        .call_method1("san", (m?,))?
+                        .extract::<String>()?,
+                );
+            }
+            return Ok(format!(
+                "<LegalMoveGenerator at {:#x} ({})>",
+                slf.as_ptr() as usize,
+                sans.join(", ")
+            ));
+        }
+        let board = this.board.borrow(py);
         let sans: Vec<String> = board
             .legal_qmoves()
             .iter()
             .map(|&m| board.san_of(m))
             .collect();
         // python-chess's form: the object's address, then the moves.
-        format!(
+        Ok(format!(
             "<LegalMoveGenerator at {:#x} ({})>",
             slf.as_ptr() as usize,
             sans.join(", ")
-        )
+        ))
     }
 }
 
@@ -3543,6 +3777,7 @@ impl Board {
                 listed: Listed::default(),
                 ep_kept: e.ep_kept,
                 assigned_after_moves: false,
+                live_stack: LiveStack::default(),
             },
             None => Board {
                 pos: self.pos.clone(),
@@ -3555,6 +3790,7 @@ impl Board {
                 listed: Listed::default(),
                 ep_kept: self.ep_kept,
                 assigned_after_moves: false,
+                live_stack: LiveStack::default(),
             },
         }
     }
@@ -3594,6 +3830,7 @@ impl Board {
             listed: Listed::default(),
             ep_kept: self.ep_kept,
             assigned_after_moves: self.assigned_after_moves,
+            live_stack: LiveStack::default(),
         })
     }
 

@@ -734,7 +734,7 @@ KNOWN_PREFIXES = (
     "lenient: ",
     # Values python-chess takes without a check and quadboard refuses with ValueError
     # naming them (the project's rule for bad input): pieces of type 0 or 7, promotions
-    # to a pawn or king, drops, squares out of range, en_passant="foo", unterminated EPD.
+    # to a pawn or king, drops, squares out of range, unterminated EPD.
     "Piece new:", "Move ctor:", "Move from_uci:", "Piece.attrs:", "SquareSet ",
     "chess.square_knight_distance:", "chess.flip_", "chess.shift_", "chess.scan_",
     "set_piece_map: ok vs", "epd: ok vs", "fen: ok vs", "shredder_fen: ok vs", "set_epd: ok vs",

@@ -495,3 +495,211 @@ def test_a_king_marked_promoted_is_not_the_king_that_checks_are_given_to():
     board.set_piece_at(quadboard.E8, quadboard.Piece(quadboard.KING, quadboard.BLACK), True)
     assert board.king(quadboard.BLACK) is None
     assert board.san(quadboard.Move.from_uci("a1a8")) == "Ra8"
+
+
+def _outcome_of(make):
+    try:
+        return ("ok", make())
+    except ValueError as err:
+        return (type(err).__name__, str(err))
+
+
+@pytest.mark.parametrize("castling", ["kqKQ", "KkQq", "qK", "KQkqK", "KQQkq", "Kk", "HAha", "-", "",
+                                      "AHah", "KX", "kq", "Q", "kqk"])
+def test_castling_text_as_python_chess_reads_it(castling):
+    # The library reads castling fields in any order; python-chess refuses all but up to two
+    # white letters before up to two black ones, in FENs and in set_castling_fen.
+    fen = f"r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1"
+    if castling:
+        assert _outcome_of(lambda: quadboard.Board(fen).fen()) == \
+            _outcome_of(lambda: chess.Board(fen).fen())
+    bare = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"
+    ours, theirs = quadboard.Board(bare), chess.Board(bare)
+
+    def edit(board):
+        board.set_castling_fen(castling)
+        return board.fen()
+
+    assert _outcome_of(lambda: edit(ours)) == _outcome_of(lambda: edit(theirs))
+
+
+@pytest.mark.parametrize("ops", ['0 1', 'id "a\\tb\\nc\\rd\\"e\\\\f\\q";', "1x y;", "acd 3; 2 z;",
+                                 "c0 \"x\"; 3;", "9;", "x 9 ;", "- ; c1 \"q\\n\";", 'c0 "end\\'])
+def test_epd_operations_as_python_chess_reads_them(ops):
+    # python-chess checks an opcode's first letter only when an operand may follow it, and
+    # reads \t, \n and \r in quoted operands as the characters.
+    epd = "4k3/8/8/8/8/8/8/4K3 w - - " + ops
+    assert _outcome_of(lambda: quadboard.Board.from_epd(epd)[1]) == \
+        _outcome_of(lambda: chess.Board.from_epd(epd)[1])
+
+
+def test_a_base_boards_chess960_number_needs_only_the_placement():
+    for n in (0, 518, 959):
+        assert quadboard.BaseBoard.from_chess960_pos(n).chess960_pos() == n
+    assert quadboard.BaseBoard().chess960_pos() == chess.BaseBoard().chess960_pos() == 518
+    assert quadboard.BaseBoard(None).chess960_pos() is None
+
+
+def test_outcomes_are_unhashable_and_assignable_as_python_chess_makes_them():
+    for module in (chess, quadboard):
+        outcome = module.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome()
+        with pytest.raises(TypeError, match="unhashable type: 'Outcome'"):
+            hash(outcome)
+        outcome.winner = None
+        assert outcome.result() == "1/2-1/2"
+
+
+def test_a_board_takes_a_subclass_by_class_assignment():
+    # Analysis code swaps the class of a copy (board.__class__ = Insight) to add methods.
+    class Insight(quadboard.Board):
+        def moves_made(self):
+            return len(self.move_stack)
+
+    board = quadboard.Board()
+    board.push_san("e4")
+    copied = board.copy()
+    copied.__class__ = Insight
+    assert copied.moves_made() == 1 and copied.peek().uci() == "e2e4"
+    assert type(copied.copy()) is Insight and copied.copy().moves_made() == 1
+    copied.__class__ = quadboard.Board
+    assert type(copied) is quadboard.Board and copied == board
+    import weakref
+    assert weakref.ref(board)() is board
+
+
+def _stack_story(module):
+    # What a program sees through a name bound to move_stack before moves are made, popped,
+    # cleared and replaced, as GUI code keeps `self.history = board.move_stack`.
+    board = module.Board()
+    history = board.move_stack
+    seen = [board.move_stack is history, len(history)]
+    for san in ["e4", "e5", "Nf3", "Nc6"]:
+        board.push_san(san)
+    seen += [len(history), [m.uci() for m in history], board.move_stack is history]
+    board.pop()
+    seen += [[m.uci() for m in history]]
+    copied = board.copy()
+    seen += [copied.move_stack is history, len(copied.move_stack)]
+    copied.push_san("d6")
+    seen += [len(history), len(copied.move_stack)]
+    board.clear_stack()
+    seen += [len(history)]
+    board.push_san("Nc6")
+    seen += [[m.uci() for m in history]]
+    board.set_fen(module.STARTING_FEN)
+    board.push_uci("d2d4")
+    seen += [[m.uci() for m in history], history is board.move_stack]
+    return seen
+
+
+def test_move_stack_is_one_list_that_moves_change():
+    assert _stack_story(quadboard) == _stack_story(chess)
+
+
+def _override_story(module):
+    # A subclass that carries its own state through its own copy() and ends games its own
+    # way (a move limit) through its own outcome(): python-chess calls them from copy.copy,
+    # copy.deepcopy, mirror(), is_game_over() and result().
+    class Limited(module.Board):
+        def __init__(self, *args, label="a", **kwargs):
+            super().__init__(*args, **kwargs)
+            self.label = label
+
+        def copy(self, *, stack=True):
+            board = super().copy(stack=stack)
+            board.label = self.label + "+"
+            return board
+
+        def outcome(self, *, claim_draw=False):
+            if self.ply() >= 4:
+                return module.Outcome(module.Termination.VARIANT_DRAW, None)
+            return super().outcome(claim_draw=claim_draw)
+
+    board = Limited(label="x")
+    seen = []
+    for san in ["e4", "e5", "Nf3", "Nc6"]:
+        seen.append((board.is_game_over(), board.result(), board.is_game_over(claim_draw=True)))
+        board.push_san(san)
+    seen.append((board.is_game_over(), board.result(claim_draw=True)))
+    memo = {}
+    deep = copy.deepcopy(board, memo)
+    seen.append((copy.copy(board).label, deep.label, id(board) in memo, board.mirror().label,
+                 board.mirror().fen(), len(board.mirror().move_stack), type(deep).__name__))
+    return seen
+
+
+def test_a_subclass_own_copy_and_outcome_are_called_as_python_chess_calls_them():
+    assert _override_story(quadboard) == _override_story(chess)
+
+
+def _dataclass_story(module):
+    import dataclasses
+    move, piece = module.Move.from_uci("e7e8q"), module.Piece(module.KNIGHT, module.BLACK)
+    seen = [dataclasses.is_dataclass(move), dataclasses.asdict(move), dataclasses.astuple(move),
+            dataclasses.replace(move, promotion=module.ROOK).uci(), dataclasses.asdict(piece),
+            dataclasses.replace(piece, color=module.WHITE).symbol(),
+            [f.name for f in dataclasses.fields(module.Move)], module.Piece.__match_args__]
+    for thing in (move, piece, module.Move.null()):
+        match thing:
+            case module.Move(a, b, promotion=None):
+                seen.append(("plain move", a, b))
+            case module.Move(a, b, p):
+                seen.append(("promotion", a, b, p))
+            case module.Piece(t, c):
+                seen.append(("piece", t, c))
+    return seen
+
+
+def test_moves_and_pieces_are_dataclasses_as_python_chess_makes_them():
+    assert _dataclass_story(quadboard) == _dataclass_story(chess)
+
+
+def _look_ahead_story(module):
+    # A subclass that logs its pushes and pops (a GUI's move log, an engine's node count):
+    # python-chess's san(), lan() and gives_check() make the move and take it back through
+    # them, and push_san() and san_and_push() make theirs through push.
+    class Logged(module.Board):
+        def __init__(self, *args, **kwargs):
+            self.log = []
+            super().__init__(*args, **kwargs)
+
+        def push(self, move):
+            self.log.append(("push", move.uci()))
+            super().push(move)
+
+        def pop(self):
+            move = super().pop()
+            self.log.append(("pop", move.uci()))
+            return move
+
+    board = Logged()
+    board.push_san("e4")
+    results = [board.san(module.Move.from_uci("e7e5")), board.lan(module.Move.from_uci("d7d5")),
+               board.gives_check(module.Move.from_uci("f7f6")), board.san(module.Move.null()),
+               board.san_and_push(module.Move.from_uci("e7e5")), board.fen()]
+    return results, board.log
+
+
+def test_a_subclass_sees_the_look_ahead_of_san_lan_and_gives_check():
+    assert _look_ahead_story(quadboard) == _look_ahead_story(chess)
+
+
+def _restricted_story(module):
+    # A subclass that filters its moves (no under-promotions) through generate_legal_moves
+    # and is_legal: python-chess's legal_moves iterates, counts, tests and writes those.
+    class NoUnder(module.Board):
+        def generate_legal_moves(self, from_mask=module.BB_ALL, to_mask=module.BB_ALL):
+            return (m for m in super().generate_legal_moves(from_mask, to_mask)
+                    if m.promotion in (None, module.QUEEN))
+
+        def is_legal(self, move):
+            return super().is_legal(move) and move.promotion in (None, module.QUEEN)
+
+    board = NoUnder("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    moves = board.legal_moves
+    return ([m.uci() for m in moves], moves.count(), bool(moves), repr(moves).split(" (")[1],
+            module.Move.from_uci("b7b8n") in moves, module.Move.from_uci("b7b8q") in moves)
+
+
+def test_a_subclass_own_move_generation_is_what_legal_moves_gives():
+    assert _restricted_story(quadboard) == _restricted_story(chess)

@@ -57,12 +57,19 @@ def test_a_changed_shared_move_changes_no_later_listing():
     assert [m.uci() for m in board.legal_moves] == before
     assert [m.uci() for m in quadboard.Board().generate_legal_moves()] == before
     assert board.parse_san("e4").uci() == "e2e4"
-    board.push_san("e4")
-    board.push_san("e5")
-    stack = board.move_stack
-    stack[0].from_square = 0
-    assert [m.uci() for m in board.move_stack] == ["e2e4", "e7e5"]
-    assert board.pop().uci() == "e7e5" and board.peek().uci() == "e2e4"
+    # move_stack is one list, as python-chess's: a move of it that the program changes
+    # shows there changed (and in peek() and pop(), which return its objects), but the
+    # board's position and its later listings are not changed.
+    for module, b in ((quadboard, board), (chess, chess.Board())):
+        b.push_san("e4")
+        b.push_san("e5")
+        stack = b.move_stack
+        stack[0].from_square = 0
+        assert [m.uci() for m in b.move_stack] == ["a1e4", "e7e5"], module
+        assert b.pop().uci() == "e7e5" and b.peek().uci() == "a1e4", module
+        assert b.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        assert b.parse_san("e5").uci() == "e7e5" and b.pop().uci() == "a1e4"
+    assert [m.uci() for m in quadboard.Board().legal_moves] == before
     # The changed objects keep what the program gave them.
     assert held[0].promotion == quadboard.QUEEN
 

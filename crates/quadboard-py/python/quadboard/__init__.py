@@ -6,7 +6,8 @@ to ``KING == 6``, colours ``WHITE == True`` and ``BLACK == False``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Type, TypeVar
+import dataclasses
+from typing import Any, Callable, Dict, List, Optional, Type, TypeVar
 
 from . import pgn
 from . import polyglot
@@ -40,6 +41,24 @@ PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
+
+# python-chess's Move and Piece are dataclasses: programs call dataclasses.asdict and
+# replace on them and match them by position (`case Move(a, b)`). Move is compiled: it
+# takes the fields of a dataclass of the same shape.
+@dataclasses.dataclass
+class _MoveFields:
+    # The annotations as python-chess writes them (programs read `field.type`).
+    from_square: Square
+    to_square: Square
+    promotion: Optional[PieceType] = None
+    drop: Optional[PieceType] = None
+
+
+for _name in ("__dataclass_fields__", "__dataclass_params__", "__match_args__"):
+    setattr(Move, _name, getattr(_MoveFields, _name))
+del _name
+dataclasses.dataclass(init=False, repr=False, eq=False)(Piece)
+
 class _BaseBoardType(type):
     """Makes every board an instance of ``BaseBoard``, as python-chess's ``Board`` is a
     subclass of its ``BaseBoard`` (here the compiled ``Board`` is a class of its own)."""
@@ -55,7 +74,7 @@ class _BaseBoardType(type):
 # placement (white to move, no castling rights, no en passant square).
 _PLACEMENT_METHODS = (
     "apply_mirror", "apply_transform", "attackers", "attackers_mask", "attacks",
-    "attacks_mask", "board_fen", "chess960_pos", "clear_board", "color_at", "is_attacked_by",
+    "attacks_mask", "board_fen", "clear_board", "color_at", "is_attacked_by",
     "is_pinned", "king", "piece_at", "piece_map", "piece_type_at", "pieces", "pieces_mask",
     "pin", "pin_mask", "remove_piece_at", "reset_board", "set_board_fen", "set_chess960_pos",
     "set_piece_at", "set_piece_map", "unicode", "__str__",
@@ -117,6 +136,11 @@ class BaseBoard(metaclass=_BaseBoardType):
         made = cls(None)
         made.set_chess960_pos(scharnagl)
         return made
+
+    def chess960_pos(self) -> Optional[int]:
+        """The Chess960 start position number (0 ... 959) of the placement, or None: a
+        placement has no turn or castling rights to ask for, as python-chess's."""
+        return self._board.chess960_pos(ignore_turn=True, ignore_castling=True)
 
     def copy(self: BaseBoardT) -> BaseBoardT:
         """A copy of the placement, of this class."""

@@ -108,6 +108,9 @@ def epd(board: Any, shredder: bool, en_passant: str, operations: Dict[str, Any],
 
 
 _EPD_SPACE = " \t\r\n"
+# The escapes python-chess reads in a quoted operand; any other escaped character stands
+# for itself (a quote, a backslash).
+_EPD_UNESCAPES = {"r": "\r", "n": "\n", "t": "\t"}
 _MOVE_LISTS = ("pv", "am", "bm")
 
 
@@ -130,6 +133,9 @@ def _epd_operations(text: str, make_board: Callable[[], Any]) -> Dict[str, Any]:
         if opcode in ("", "-"):
             i += 1
             continue
+        # python-chess checks an opcode only when an operand may follow (whitespace).
+        if i < n and text[i] in _EPD_SPACE and not opcode[0].isalpha():
+            raise ValueError(f"expected epd opcode to start with a letter, got: {opcode!r}")
         while i < n and text[i] in _EPD_SPACE:
             i += 1
         if i >= n or text[i] == ";":
@@ -145,6 +151,9 @@ def _epd_operations(text: str, make_board: Callable[[], Any]) -> Dict[str, Any]:
                     i += 1
                     if i >= n:
                         break
+                    chars.append(_EPD_UNESCAPES.get(text[i], text[i]))
+                    i += 1
+                    continue
                 chars.append(text[i])
                 i += 1
             ops[opcode] = "".join(chars)

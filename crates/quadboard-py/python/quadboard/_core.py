@@ -253,8 +253,8 @@ class Piece:
     # about half of a compiled getter.
     __slots__ = ("piece_type", "color", "_shared")
 
-    piece_type: int
-    color: bool
+    piece_type: PieceType
+    color: Color
 
     def __init__(self, piece_type: int, color: bool) -> None:
         if type(piece_type) is not int:

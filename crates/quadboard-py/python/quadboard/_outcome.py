@@ -22,7 +22,8 @@ class Termination(enum.Enum):
     VARIANT_DRAW = 10
 
 
-@dataclass(frozen=True)
+# Not frozen, as python-chess's: its fields can be assigned and it is unhashable.
+@dataclass
 class Outcome:
     """The end of a game: its ``termination`` and ``winner`` (True = white, None = draw)."""
 
