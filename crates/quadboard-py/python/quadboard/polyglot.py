@@ -143,9 +143,9 @@ class MemoryMappedReader:
         except OSError as error:
             if error.errno is not None:
                 # The errno's text as Python's own file functions word it (python-chess's
-                # message), with the name as given: the subclass (FileNotFoundError, ...)
-                # follows from the errno.
-                raise OSError(error.errno, os.strerror(error.errno), filename) from None
+                # message), with the name as os.open gives it: the subclass
+                # (FileNotFoundError, ...) follows from the errno.
+                raise OSError(error.errno, os.strerror(error.errno), os.fspath(filename)) from None
             # A length that is no whole number of entries: python-chess's words (programs
             # print them), with the count of bytes left over in the cause.
             raise OSError(
