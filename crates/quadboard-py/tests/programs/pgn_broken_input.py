@@ -20,6 +20,8 @@ SNIPPETS = [
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 *",
     "1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. Qe2 Qe7 6. d3 Nf6 7. Bg5 Qxe2+ 8. Bxe2 Be7 *",
     "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 {mate} 1-0",
+    "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0 {mate, said after the result}",
+    "1. P@e4 e5 *",
     "1. e4 ?? e5 !! 2. Nf3 !? Nc6 ?! 3. Bb5 $19 *",
     "1. e4 e5 2. Nf3 ( 2. Nc3 ( 2. f4 ) 2... Nf6 ) 2... Nc6 ( 2... d6 3. d4 ) 3. Bb5 *",
     "1. e4 e5 2. Kf3 Nc6 3. Nf3 *",
