@@ -65,3 +65,15 @@ def test_deep_copies_still_share_the_read_data():
     twin = copy.deepcopy(ours)
     assert twin._src is not None and twin._src.data is ours._src.data
     assert summary(twin) == summary(chess.pgn.read_game(io.StringIO(TEXT)))
+
+
+def test_shallow_copies_share_children_as_python_chess():
+    theirs = chess.pgn.read_game(io.StringIO(TEXT))
+    ours = qpgn.read_game(io.StringIO(TEXT))
+    for game in (theirs, ours):
+        twin = copy.copy(game)
+        assert twin.variations is game.variations and twin.headers is game.headers
+        end = copy.copy(game.end())
+        assert end.parent is game.end().parent
+    assert copy.copy(ours.end()).board().fen() == copy.copy(theirs.end()).board().fen()
+    assert str(copy.copy(ours)) == str(copy.copy(theirs))
