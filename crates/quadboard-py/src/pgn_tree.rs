@@ -373,8 +373,8 @@ fn play(pos: &mut Position, m: QMove) {
 }
 
 /// The moves python-chess's tokenizer finds in a word of movetext, left to right: SAN-like
-/// text (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8]`, then `=?` and a piece letter), castling
-/// with letters or zeros, or a null move; what it does not find it skips without a word
+/// text (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8]`, then `=?` and a piece letter), a drop,
+/// castling with letters or zeros, or a null move; what it does not find it skips without a word
 /// (so `hxg6e.p.` is `hxg6`, `Kxx` nothing).
 fn python_chess_moves(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut i = 0;
@@ -481,6 +481,15 @@ fn move_at(t: &[u8]) -> Option<usize> {
             i += 1;
         }
         return Some(i);
+    }
+    // A drop (`P@e4`, `@e4`): python-chess's pattern reads it as a move, which its board
+    // then refuses (an error that ends the line), where skipping the `P@` would read `e4`.
+    let drop = usize::from(matches!(at(0), b'P' | b'N' | b'B' | b'R' | b'Q' | b'K'));
+    if at(drop) == b'@'
+        && CLASS[usize::from(at(drop + 1))] == FILE
+        && CLASS[usize::from(at(drop + 2))] == RANK
+    {
+        return Some(drop + 3);
     }
     for form in [
         &b"--"[..],
@@ -693,15 +702,65 @@ pub struct GameData {
 /// Reads `text` (one game's movetext, or a whole game) from `root`.
 fn build<'a>(text: &'a [u8], root: &Board) -> Builder<'a> {
     let mut builder = Builder::new(text, *root.pos);
-    let mut reader = Reader::new(text);
-    // Text after a result is read on (python-chess does): later library games feed the
-    // same builder.
-    while reader
-        .read_game(&mut builder)
-        .unwrap_or_else(|e| match e {})
-        .is_some()
-    {}
+    read_on(text, &mut builder);
     builder
+}
+
+/// Reads every library game of `text` into `visitor`: text after a result is read on
+/// (python-chess does), later library games feeding the same visitor. The comments right
+/// after each result, which the library's reader drops, are given to it too: python-chess
+/// reads them as comments of the game's last node.
+fn read_on<V: Visitor<Output = ()>>(text: &[u8], visitor: &mut V) {
+    let mut reader = Reader::new(text);
+    loop {
+        let start = reader.offset() as usize;
+        if reader
+            .read_game(visitor)
+            .unwrap_or_else(|e| match e {})
+            .is_none()
+        {
+            break;
+        }
+        let end = (reader.offset() as usize).min(text.len());
+        for comment in trailing_comments(text.get(start..end).unwrap_or_default()) {
+            let _ = visitor.comment(comment);
+        }
+    }
+}
+
+/// The `{` comments (their text, in order) that end `game`, one library game's text,
+/// after its termination marker; none when no marker comes before them.
+fn trailing_comments(game: &[u8]) -> Vec<&[u8]> {
+    fn trim_end(s: &[u8]) -> &[u8] {
+        let n = s
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        &s[..n]
+    }
+    let mut found = Vec::new();
+    let mut rest = trim_end(game);
+    while let Some((&b'}', body)) = rest.split_last() {
+        // A comment runs from its `{` to the first `}`: this one opened at the first `{`
+        // after the `}` before it.
+        let from = body.iter().rposition(|&b| b == b'}').map_or(0, |i| i + 1);
+        let Some(open) = body[from..].iter().position(|&b| b == b'{') else {
+            return Vec::new();
+        };
+        found.push(&body[from + open + 1..]);
+        rest = trim_end(&body[..from + open]);
+    }
+    let marker = [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|m| {
+        rest.ends_with(m)
+            && rest[..rest.len() - m.len()]
+                .last()
+                .is_none_or(|&b| b.is_ascii_whitespace() || b == b'}' || b == b')')
+    });
+    if !marker {
+        return Vec::new();
+    }
+    found.reverse();
+    found
 }
 
 /// One game of `read_games`: its tags collected and its movetext read into the tree in
@@ -795,6 +854,10 @@ impl GameData {
             let read = reader.read_game(&mut game).unwrap_or_else(|e| match e {});
             if read.is_none() {
                 return games;
+            }
+            // As `read_on` does for `read_game`'s text.
+            for comment in trailing_comments(reader.last_game_bytes()) {
+                let _ = game.builder.comment(comment);
             }
             let mut data = game.builder.take(root.clone());
             let room = game.tag_raw.len().clamp(64, 4096);
@@ -1466,12 +1529,7 @@ pub fn movetext_tokens<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, 
         text: &bytes,
         out: Vec::new(),
     };
-    let mut reader = Reader::new(&bytes);
-    while reader
-        .read_game(&mut tokens)
-        .unwrap_or_else(|e| match e {})
-        .is_some()
-    {}
+    read_on(&bytes, &mut tokens);
     let list = PyList::empty(py);
     for t in tokens.out {
         match t {

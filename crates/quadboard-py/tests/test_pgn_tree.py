@@ -188,7 +188,23 @@ ODD = [
     "1. e4 (1. d4 *) e5 *",
     "1. e4 e5 Kxx ) Nf3 ) Nc6 *",
     '1. e4 e5\n[Event "inside"]\n2. Nf3 *',
+    # Drops: python-chess's pattern reads them as moves, which its board refuses.
+    "1. P@e4 e5 *",
+    "1. e4 e5 2. N@f3 Nc6 (2... d6) 3. Bc4 *",
+    "1. e4 (1. @d4 d5) e5 2. Q@@h5 *",
+] + [
+    # Comments after a result: python-chess reads them as the last node's (the library's
+    # reader drops them; the binding gives them back).
+    "1. e4 e5 1-0 {after the result}",
+    "{a} 1-0 {b}  {c}\n\n1. d4 *",
+    "1. e4 e5 1-0 {a} 2. Nf3 {b} * {c}",
+    "1. e4 Kxx 1-0 {skipped with the rest}",
+    "1. e4 {says 1-0} {x} *",
+    '1. e4 1-0 { x }\n[Event "n"]\n\n1. d4 0-1 {y}',
+    "1. e4 (1. d4 {v}) 1/2-1/2 {w}",
 ]
+# The drops and the comments after a result, for the visitors too.
+LATE = ODD[-10:]
 
 
 @pytest.mark.parametrize("text", ODD)
@@ -288,7 +304,7 @@ def recorder(base, skip_variations):
 
 
 @pytest.mark.parametrize("skip", [False, True])
-@pytest.mark.parametrize("text", ODD[2:14] + ODD[18:20])
+@pytest.mark.parametrize("text", ODD[2:14] + ODD[18:20] + LATE)
 def test_a_visitor_gets_python_chess_callbacks_in_order(text, skip):
     ours = qpgn.read_game(io.StringIO(text), Visitor=recorder(qpgn.BaseVisitor, skip))
     theirs = chess.pgn.read_game(io.StringIO(text), Visitor=recorder(chess.pgn.BaseVisitor, skip))
@@ -428,6 +444,16 @@ def test_read_games_yields_the_same_trees_as_read_game(tmp_path):
     assert a.warnings and not a.errors
     assert [type(e).__name__ for e in b.errors] == ["IllegalMoveError"]
     assert str(b) == str(chess.pgn.read_game(io.StringIO(odd.read_text().split("\n\n", 2)[2])))
+
+
+def test_read_games_keeps_comments_after_a_result(tmp_path):
+    text = '[Event "a"]\n\n1. e4 e5 1-0 {mate soon} {really}\n\n[Event "b"]\n\n{only} * {this}\n'
+    path = tmp_path / "trailing.pgn"
+    path.write_text(text)
+    stream = io.StringIO(text)
+    expected = [str(chess.pgn.read_game(stream)) for _ in range(2)]
+    assert "{ mate soon really }" in expected[0]
+    assert [str(g) for g in qpgn.read_games(path)] == expected
 
 
 def test_a_read_game_copies_deeply():

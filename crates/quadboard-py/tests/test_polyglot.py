@@ -321,12 +321,22 @@ def test_empty_book(tmp_path):
 def test_files_that_are_not_books(tmp_path):
     truncated = tmp_path / "truncated.bin"
     truncated.write_bytes(b"\0" * 40)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError) as theirs:
         chess.polyglot.open_reader(truncated)
-    with pytest.raises(OSError, match="40 bytes is not a whole number of 16-byte entries"):
+    with pytest.raises(OSError) as ours:
         qpolyglot.open_reader(truncated)
+    # python-chess's message, then the reason in the cause.
+    assert str(ours.value) == str(theirs.value)
+    assert "40 bytes is not a whole number of 16-byte entries" in str(ours.value.__cause__)
     with pytest.raises(FileNotFoundError):
         qpolyglot.open_reader(tmp_path / "missing.bin")
+    # The message as python-chess's (programs print it when a book is missing).
+    for name in (str(tmp_path / "missing.bin"), tmp_path / "missing.bin"):
+        with pytest.raises(FileNotFoundError) as theirs:
+            chess.polyglot.open_reader(name)
+        with pytest.raises(FileNotFoundError) as ours:
+            qpolyglot.open_reader(name)
+        assert str(ours.value) == str(theirs.value)
     with pytest.raises(IsADirectoryError):
         qpolyglot.open_reader(tmp_path)
 

@@ -241,12 +241,28 @@ def test_colours_reach_the_elements():
         and e.get("x") == "150"
         and e.get("y") == "195"
     ]
-    assert [(e.get("fill"), e.get("opacity")) for e in overlay] == [("#ff0000", "0.502")]
+    # python-chess's opacity: the fraction as Python prints it.
+    assert [(e.get("fill"), e.get("opacity")) for e in overlay] == [("#ff0000", str(128 / 255))]
     glyphs = [e for e in root if local(e.tag) == "g"]
     assert len(glyphs) == 32 and all(g.get("fill") == g.get("stroke") == "#abcdef" for g in glyphs)
     assert all(
         e.get("fill", e.get("stroke")) == "#808080" for e in root if e.get("class") == "arrow"
     )
+
+
+def test_an_arrow_colour_outside_the_palette_is_written_as_given():
+    # python-chess splits the alpha off palette colours only; a program reading the
+    # arrow's stroke back finds its own string.
+    for module in (chess, quadboard):
+        arrows = [module.svg.Arrow(chess.A2, chess.A4, color="#ff000080"),
+                  module.svg.Arrow(chess.B2, chess.B2, color="#00ff0080"),
+                  module.svg.Arrow(chess.C2, chess.C4, color="red")]
+        root = ET.fromstring(module.svg.board(module.Board(), arrows=arrows))
+        drawn = [(e.get("class"), e.get("stroke") or e.get("fill"), e.get("opacity") is not None)
+                 for e in root if e.get("class") in ("arrow", "circle")]
+        assert drawn == [("arrow", "#ff000080", False), ("arrow", "#ff000080", False),
+                         ("circle", "#00ff0080", False), ("arrow", "#882020", True),
+                         ("arrow", "#882020", True)], module
 
 
 def test_style_is_escaped_and_survives():

@@ -12,6 +12,7 @@ in python-chess's order from the same reader's tokens.
 from __future__ import annotations
 
 import abc
+import copy
 import itertools
 import logging
 from typing import Any, Callable, Iterable, Iterator, List, Optional, TextIO, Tuple
@@ -112,6 +113,29 @@ def _as_read(src: Optional[_Source]) -> bool:
     return src is not None and src.epoch == _EPOCH[0]
 
 
+_SLOT_NAMES: dict = {}
+
+
+def _slot_values(node: Any) -> dict:
+    """The slots of a node that are set, by name (across its classes)."""
+    cls = type(node)
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        names = []
+        for klass in cls.__mro__:
+            for name in klass.__dict__.get("__slots__", ()):
+                if name not in ("__dict__", "__weakref__") and name not in names:
+                    names.append(name)
+        _SLOT_NAMES[cls] = names
+    values = {}
+    for name in names:
+        try:
+            values[name] = object.__getattribute__(node, name)
+        except AttributeError:
+            pass
+    return values
+
+
 class GameNode(abc.ABC):
     """A node of a game tree: the position after ``move``, with the ``variations`` that
     follow it (the first is the main one), ``comment``, ``starting_comment`` and ``nags``."""
@@ -143,6 +167,32 @@ class GameNode(abc.ABC):
     @nags.setter
     def nags(self, value: set) -> None:
         self._nags = value
+
+    # -- copies and pickles ------------------------------------------------------------
+
+    def __getstate__(self) -> Tuple[Optional[dict], dict]:
+        # A pickle holds the tree itself, not the reader's Rust data (which cannot be
+        # pickled): a node as read makes its children, and the parent it may still lack,
+        # here, so that every node the pickle reaches is a plain one.
+        if self._src is not None:
+            self.variations  # noqa: B018
+            self.parent  # noqa: B018
+        slots = _slot_values(self)
+        slots["_src"] = None
+        slots["_idx"] = 0
+        return (self.__dict__ or None), slots
+
+    def __deepcopy__(self, memo: dict) -> "GameNode":
+        # A deep copy may share the reader's data (it never changes), so it copies every
+        # slot as Python's default copy would, the source included, without the pickle's
+        # state above.
+        twin = _new(type(self))
+        memo[id(self)] = twin
+        for name, value in _slot_values(self).items():
+            setattr(twin, name, copy.deepcopy(value, memo))
+        if self.__dict__:
+            twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
 
     # -- structure ---------------------------------------------------------------------
 

@@ -138,7 +138,19 @@ class MemoryMappedReader:
         path = os.fspath(filename)
         if isinstance(path, bytes):
             path = os.fsdecode(path)
-        self._file = _BookFile(path)
+        try:
+            self._file = _BookFile(path)
+        except OSError as error:
+            if error.errno is not None:
+                # The errno's text as Python's own file functions word it (python-chess's
+                # message), with the name as os.open gives it: the subclass
+                # (FileNotFoundError, ...) follows from the errno.
+                raise OSError(error.errno, os.strerror(error.errno), os.fspath(filename)) from None
+            # A length that is no whole number of entries: python-chess's words (programs
+            # print them), with the count of bytes left over in the cause.
+            raise OSError(
+                f"invalid file size: ensure {filename!r} is a valid polyglot opening book"
+            ) from error
 
     def __enter__(self) -> "MemoryMappedReader":
         return self

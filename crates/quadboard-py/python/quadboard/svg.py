@@ -125,16 +125,19 @@ def _color_and_opacity(color: str) -> Tuple[str, Optional[str]]:
     if color.startswith("#") and len(color) in (5, 9):
         digits = color[1:]
         if all(c in "0123456789abcdefABCDEF" for c in digits):
+            # The opacity as Python prints the fraction, as python-chess writes it.
             if len(digits) == 4:
                 alpha = int(digits[3] * 2, 16)
-                return "#" + digits[:3], _num(alpha / 255)
+                return "#" + digits[:3], str(alpha / 255)
             alpha = int(digits[6:], 16)
-            return "#" + digits[:6], _num(alpha / 255)
+            return "#" + digits[:6], str(alpha / 255)
     return color, None
 
 
-def _paint(element: ET.Element, attribute: str, color: str) -> None:
-    value, opacity = _color_and_opacity(color)
+def _paint(element: ET.Element, attribute: str, color: str, split: bool = True) -> None:
+    # `split=False` writes the colour as given: python-chess splits the alpha off palette
+    # colours and fills only, and writes an arrow's own colour string unchanged.
+    value, opacity = _color_and_opacity(color) if split else (color, None)
     element.set(attribute, value)
     if opacity is not None:
         element.set("opacity", opacity)
@@ -249,7 +252,11 @@ def _check_gradient() -> ET.Element:
 
 
 def _arrow_elements(
-    tail: int, head: int, color: str, centre: Callable[[int], Tuple[float, float]]
+    tail: int,
+    head: int,
+    color: str,
+    centre: Callable[[int], Tuple[float, float]],
+    split: bool = True,
 ) -> List[ET.Element]:
     tx, ty = centre(tail)
     hx, hy = centre(head)
@@ -258,7 +265,7 @@ def _arrow_elements(
             "circle",
             {"cx": _num(tx), "cy": _num(ty), "r": _num(SQUARE_SIZE * 0.43), "stroke-width": "4"},
         )
-        _paint(circle, "stroke", color)
+        _paint(circle, "stroke", color, split)
         circle.set("fill", "none")
         circle.set("class", "circle")
         return [circle]
@@ -274,7 +281,7 @@ def _arrow_elements(
         "line",
         {"x1": _num(tx), "y1": _num(ty), "x2": _num(base_x), "y2": _num(base_y)},
     )
-    _paint(line, "stroke", color)
+    _paint(line, "stroke", color, split)
     line.set("stroke-width", _num(SQUARE_SIZE * 0.2))
     line.set("stroke-linecap", "butt")
     line.set("class", "arrow")
@@ -284,7 +291,7 @@ def _arrow_elements(
         (base_x + uy * half_width, base_y - ux * half_width),
     ]
     polygon = ET.Element("polygon", {"points": " ".join(f"{_num(x)},{_num(y)}" for x, y in points)})
-    _paint(polygon, "fill", color)
+    _paint(polygon, "fill", color, split)
     polygon.set("class", "arrow")
     return [line, polygon]
 
@@ -476,7 +483,10 @@ def board(
             root.append(_use("#xx", x=_num(x), y=_num(y)))
 
     for tail, head, color in arrow_list:
-        root.extend(_arrow_elements(tail, head, palette.get(f"arrow {color}", color), centre))
+        named = f"arrow {color}" in palette
+        root.extend(
+            _arrow_elements(tail, head, palette.get(f"arrow {color}", color), centre, named)
+        )
 
     return SvgWrapper(ET.tostring(root, encoding="unicode"))
 
