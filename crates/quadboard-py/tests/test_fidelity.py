@@ -122,6 +122,27 @@ def test_base_board_methods_and_subclasses():
         hash(quadboard.BaseBoard())
 
 
+def test_base_board_methods_called_on_a_board():
+    # python-chess's Board is a subclass of BaseBoard, so programs may call a BaseBoard
+    # method on a Board: the placement's answer, and copies of the Board's class that keep
+    # the placement alone (white to move, no castling rights, no move stack).
+    seen = []
+    for mod in (chess, quadboard):
+        board = mod.Board("r3k2r/pp1q1ppp/2n5/3Pp3/8/8/PPP2PPP/R3K2R w KQkq e6 0 12")
+        board.push_san("O-O")
+        base = mod.BaseBoard
+        made = [base.copy(board), base.mirror(board), base.transform(board, mod.flip_horizontal)]
+        seen.append((
+            base.board_fen(board), str(base.piece_at(board, mod.G1)), base.__str__(board),
+            int(base.attackers(board, mod.BLACK, mod.D5)), base.king(board, mod.WHITE),
+            base.chess960_pos(board), base.__eq__(board, mod.BaseBoard(board.board_fen())),
+            [(type(b).__name__, b.fen(), len(b.move_stack)) for b in made],
+        ))
+        base.set_piece_at(board, mod.A3, mod.Piece.from_symbol("n"))
+        seen.append(board.board_fen())
+    assert seen[:2] == seen[2:]
+
+
 def test_en_passant_square_without_a_pawn_behind_it():
     # python-chess lets a pawn beside an assigned or written en passant square capture onto
     # it whether or not a pawn stands behind (status() flags the square), and push plays it.

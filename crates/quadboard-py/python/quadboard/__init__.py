@@ -85,9 +85,16 @@ _PLACEMENT_ATTRIBUTES = (
 )
 
 
+def _placement(board: Any) -> Board:
+    # The board that holds the placement: a BaseBoard's own, or the Board itself when a
+    # program calls a BaseBoard method on a Board (``chess.BaseBoard.board_fen(board)``,
+    # which python-chess's class tree allows).
+    return board if isinstance(board, Board) else board._board
+
+
 def _placement_method(name: str) -> Any:
     def method(self: "BaseBoard", *args: Any, **kwargs: Any) -> Any:
-        return getattr(self._board, name)(*args, **kwargs)
+        return getattr(_placement(self), name)(*args, **kwargs)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = getattr(Board, name).__doc__
@@ -100,6 +107,19 @@ def _placement_attribute(name: str) -> property:
         lambda self, value: setattr(self._board, name, value),
         doc=f"The board's ``{name}``, as ``Board.{name}``.",
     )
+
+
+def _of_board(like: Any, board: Board) -> Any:
+    # A board of `like`'s class, as python-chess makes copies: cls(None), then filled.
+    made = type(like)(None)
+    if isinstance(made, Board):
+        # A BaseBoard method called on a Board: the placement alone, the rest as
+        # Board(None) leaves it.
+        made.set_board_fen(board.board_fen())
+        made.promoted = board.promoted
+    else:
+        made._board = board
+    return made
 
 
 class BaseBoard(metaclass=_BaseBoardType):
@@ -119,12 +139,6 @@ class BaseBoard(metaclass=_BaseBoardType):
         locals()[_name] = _placement_attribute(_name)
     del _name
 
-    def _of_board(self: BaseBoardT, board: Board) -> BaseBoardT:
-        # A board of the caller's class, as python-chess makes copies: cls(None), then filled.
-        made = type(self)(None)
-        made._board = board
-        return made
-
     @classmethod
     def empty(cls: Type[BaseBoardT]) -> BaseBoardT:
         """An empty board of this class."""
@@ -140,11 +154,11 @@ class BaseBoard(metaclass=_BaseBoardType):
     def chess960_pos(self) -> Optional[int]:
         """The Chess960 start position number (0 ... 959) of the placement, or None: a
         placement has no turn or castling rights to ask for, as python-chess's."""
-        return self._board.chess960_pos(ignore_turn=True, ignore_castling=True)
+        return _placement(self).chess960_pos(ignore_turn=True, ignore_castling=True)
 
     def copy(self: BaseBoardT) -> BaseBoardT:
         """A copy of the placement, of this class."""
-        return self._of_board(self._board.copy(stack=False))
+        return _of_board(self, _placement(self).copy(stack=False))
 
     def __copy__(self: BaseBoardT) -> BaseBoardT:
         return self.copy()
@@ -156,13 +170,18 @@ class BaseBoard(metaclass=_BaseBoardType):
 
     def mirror(self: BaseBoardT) -> BaseBoardT:
         """The placement flipped top to bottom with the colours swapped."""
+        if isinstance(self, Board):
+            # python-chess's copies the Board and mirrors the copy as a Board.
+            return Board.mirror(self)
         board = self._board.mirror()
         board.turn = True
-        return self._of_board(board)
+        return _of_board(self, board)
 
     def transform(self: BaseBoardT, f: Callable[[int], int]) -> BaseBoardT:
         """A copy with every piece bitboard mapped by ``f`` (``flip_vertical``, ...)."""
-        return self._of_board(self._board.transform(f))
+        if isinstance(self, Board):
+            return Board.transform(self, f)
+        return _of_board(self, self._board.transform(f))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
