@@ -73,21 +73,13 @@ fn main() -> ExitCode {
             tally = Tally::default();
             let start = Instant::now();
             match library.as_str() {
-                "quadboard" => {
+                "quadboard" | "quadboard-made" => {
                     let pos = quadboard_chess::Position::from_fen(case.fen).expect("a legal FEN");
-                    let walk = if ordered {
-                        quadboard::walk_ordered
-                    } else {
-                        quadboard::walk
-                    };
-                    walk(&pos, depth, &mut tally);
-                }
-                "quadboard-made" => {
-                    let pos = quadboard_chess::Position::from_fen(case.fen).expect("a legal FEN");
-                    let walk = if ordered {
-                        quadboard::walk_ordered_made
-                    } else {
-                        quadboard::walk
+                    // `quadboard-made` asks `is_check` after the make in the ordered walk.
+                    let walk = match (ordered, library == "quadboard-made") {
+                        (false, _) => quadboard::walk,
+                        (true, false) => quadboard::walk_ordered,
+                        (true, true) => quadboard::walk_ordered_made,
                     };
                     walk(&pos, depth, &mut tally);
                 }

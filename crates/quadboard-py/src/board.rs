@@ -1527,11 +1527,18 @@ fn look_ahead(slf: &Bound<'_, Board>, m: &Bound<'_, MoveObj>) -> PyResult<()> {
     Ok(())
 }
 
-/// `{"claim_draw": claim_draw}`, for calling a subclass's `outcome`.
-fn claim_kwargs(py: Python<'_>, claim_draw: Flag) -> PyResult<Bound<'_, PyDict>> {
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("claim_draw", claim_draw.0)?;
-    Ok(kwargs)
+/// What a subclass's own `outcome(claim_draw=...)` returns, where it has one: python-chess's
+/// `is_game_over()` and `result()` ask it.
+fn overridden_outcome<'py>(
+    slf: &Bound<'py, Board>,
+    claim_draw: bool,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(outcome) = overridden(slf, "outcome")? else {
+        return Ok(None);
+    };
+    let kwargs = PyDict::new(slf.py());
+    kwargs.set_item("claim_draw", claim_draw)?;
+    outcome.call((), Some(&kwargs)).map(Some)
 }
 
 /// The board as an object of `cls`: a subclass's object is made as python-chess makes
@@ -2128,10 +2135,8 @@ impl Board {
     /// Whether the game has ended (with `claim_draw=True`, a claimable draw counts).
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
     fn is_game_over(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<bool> {
-        if let Some(outcome) = overridden(slf, "outcome")? {
-            return Ok(!outcome
-                .call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?
-                .is_none());
+        if let Some(outcome) = overridden_outcome(slf, claim_draw.0)? {
+            return Ok(!outcome.is_none());
         }
         Ok(slf.borrow_mut().outcome_claimed(claim_draw.0).is_some())
     }
@@ -2139,8 +2144,7 @@ impl Board {
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = Flag(false)))]
     fn result(slf: &Bound<'_, Self>, claim_draw: Flag) -> PyResult<String> {
-        if let Some(outcome) = overridden(slf, "outcome")? {
-            let outcome = outcome.call((), Some(&claim_kwargs(slf.py(), claim_draw)?))?;
+        if let Some(outcome) = overridden_outcome(slf, claim_draw.0)? {
             return if outcome.is_none() {
                 Ok("*".to_owned())
             } else {
