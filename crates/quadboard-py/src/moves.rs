@@ -82,7 +82,7 @@ static MOVES: PyOnceLock<Vec<Py<MoveObj>>> = PyOnceLock::new();
 /// which can be in no cycle: the collector then no longer walks them, through PyO3's
 /// `tp_traverse` at about 160 instructions each, at every full collection (the 20,480
 /// shared `Move` objects doubled a full collection of a process with little else, 1.84 ms
-/// against 0.90 ms; docs/peers.md, `read_games` after issue 34).
+/// against 0.90 ms; measured 2026-11-27, docs/log/2026-11-27-peers-history.md).
 pub fn untracked<T>(obj: Py<T>) -> Py<T> {
     // SAFETY: `obj` is a live object of a GC type (every PyO3 class is one); untracking
     // such an object is allowed at any time, and its deallocation (PyO3's) untracks again,
