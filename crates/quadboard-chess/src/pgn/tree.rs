@@ -469,6 +469,12 @@ impl Game {
         &self.nodes[id.index()]
     }
 
+    /// The comments after the move of `id`, to edit (`quadboard pgn analyse` writes its
+    /// `[%eval]` there); the tree itself cannot be changed through them.
+    pub fn comments_after_mut(&mut self, id: NodeId) -> &mut Vec<String> {
+        &mut self.nodes[id.index()].comments_after
+    }
+
     /// The moves after `id`: the main continuation first, then the variations.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         core::iter::successors(self.node(id).first_child, move |&c| {

@@ -1,4 +1,4 @@
-//! `quadboard pgn <check|json|fmt|filter> [FILE]...`: reading PGN game collections.
+//! `quadboard pgn <check|json|fmt|filter|analyse> [FILE]...`: reading PGN game collections.
 //!
 //! Every command reads its files in turn (`-` or none: standard input; `.gz`, `.zst` and
 //! `.bz2` are decompressed), cut into chunks of whole games that `--threads` workers read
@@ -6,9 +6,10 @@
 //! of threads. `--part K/N` reads only the games that start in the K-th of N equal byte
 //! ranges of each file, for job arrays.
 //!
-//! One module per command (`check`, `json`, `fmt`, `filter`); `input` opens files and cuts
+//! One module per command (`check`, `json`, `fmt`, `filter`, `analyse`); `input` opens files and cuts
 //! chunks, `pipeline` runs the workers.
 
+mod analyse;
 mod check;
 mod filter;
 mod fmt;
@@ -75,6 +76,21 @@ enum PgnCommand {
     /// are not reported (`check` does that). Exit code 0 (whether or not a game matched),
     /// 2 for unreadable files and wrong arguments.
     Filter(filter::Args),
+    /// Evaluate every mainline position with a UCI engine: `[%eval 0.17]` (pawns, white's
+    /// point of view) or `[%eval #-3]` (mate) in each move's comment, then the games in
+    /// `fmt`'s export format.
+    ///
+    /// An `[%eval]` already in the comment is replaced; other comment text, NAGs and
+    /// variations are kept; a move that ends the game (checkmate, stalemate) gets none.
+    /// `--threads J` runs J engine processes, each with its `Threads` option at 1 unless
+    /// `--option` sets it, and sends `ucinewgame` before each game: a deterministic engine
+    /// (depth or node limit) gives the same output for any J, in input order. A game the
+    /// engine fails on keeps its moves and gets `<file>: game <n> (line <l>): engine:
+    /// <reason>` on stderr; the engine is restarted. A variant game gets an error line
+    /// (quadboard follows standard chess and Chess960). Exit code 1 when a game had a
+    /// problem, 2 when a file cannot be read, an option is refused or the engine cannot
+    /// start.
+    Analyse(analyse::Args),
 }
 
 /// What every command reads, and how.
@@ -138,6 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         PgnCommand::Json(args) => json::run(args),
         PgnCommand::Fmt(args) => fmt::run(args),
         PgnCommand::Filter(args) => filter::run(args),
+        PgnCommand::Analyse(args) => analyse::run(args),
     }
 }
 

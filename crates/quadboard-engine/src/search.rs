@@ -1,0 +1,229 @@
+//! What a search is asked (position, limits, root moves) and what it gives back.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use quadboard_chess::{Color, Move, Position};
+
+use crate::process::{write_to, SharedStdin};
+use crate::Info;
+
+/// When a search ends. Several limits may be given; the engine stops at the first reached.
+/// No limit at all (or `infinite`) searches until [`crate::Search::stop`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// Plies (`go depth`).
+    pub depth: Option<u32>,
+    /// Nodes (`go nodes`).
+    pub nodes: Option<u64>,
+    /// Time for this move (`go movetime`).
+    pub movetime: Option<Duration>,
+    /// Search for a mate in so many moves (`go mate`).
+    pub mate: Option<u32>,
+    /// White's clock (`go wtime`).
+    pub wtime: Option<Duration>,
+    /// Black's clock (`go btime`).
+    pub btime: Option<Duration>,
+    /// White's increment (`go winc`).
+    pub winc: Option<Duration>,
+    /// Black's increment (`go binc`).
+    pub binc: Option<Duration>,
+    /// Moves to the next time control (`go movestogo`).
+    pub movestogo: Option<u32>,
+    /// Search until stopped (`go infinite`), whatever else is given.
+    pub infinite: bool,
+}
+
+impl Limit {
+    /// A depth limit.
+    pub fn depth(depth: u32) -> Limit {
+        Limit {
+            depth: Some(depth),
+            ..Limit::default()
+        }
+    }
+
+    /// A node limit.
+    pub fn nodes(nodes: u64) -> Limit {
+        Limit {
+            nodes: Some(nodes),
+            ..Limit::default()
+        }
+    }
+
+    /// A time limit for the move.
+    pub fn movetime(time: Duration) -> Limit {
+        Limit {
+            movetime: Some(time),
+            ..Limit::default()
+        }
+    }
+
+    /// No limit: until stopped.
+    pub fn infinite() -> Limit {
+        Limit {
+            infinite: true,
+            ..Limit::default()
+        }
+    }
+
+    /// Whether the search ends by itself.
+    pub fn is_bounded(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.movetime.is_some()
+                || self.mate.is_some()
+                || self.wtime.is_some()
+                || self.btime.is_some())
+    }
+
+    /// The longest the search may take by its time limits when `turn` is to move: the move
+    /// time, or the side's clock (it cannot think longer than it has). `None` when no time
+    /// limit applies.
+    pub(crate) fn time_bound(&self, turn: Color) -> Option<Duration> {
+        let clock = match turn {
+            Color::White => self.wtime,
+            Color::Black => self.btime,
+        };
+        match (self.movetime, clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// A search request: the position as the game's start and the moves played since (so that
+/// the engine sees repetitions), the limit, and the options of `go`.
+#[derive(Clone, Debug)]
+pub struct Go {
+    /// The game's start position (in Chess960 mode when the game is Chess960).
+    pub start: Position,
+    /// The moves played from `start`, each legal in turn.
+    pub moves: Vec<Move>,
+    /// When to stop.
+    pub limit: Limit,
+    /// Only these root moves (`go searchmoves`); all when empty.
+    pub searchmoves: Vec<Move>,
+    /// Lines searched at once (the `MultiPV` option, set when it differs).
+    pub multipv: Option<u32>,
+    /// Search in ponder mode (`go ponder`) until [`crate::Search::ponderhit`] or stop; the
+    /// last of `moves` is then the move pondered on.
+    pub ponder: bool,
+}
+
+impl Go {
+    /// A search of `position` (no moves before it) with `limit`.
+    pub fn new(position: Position, limit: Limit) -> Go {
+        Go {
+            start: position,
+            moves: Vec::new(),
+            limit,
+            searchmoves: Vec::new(),
+            multipv: None,
+            ponder: false,
+        }
+    }
+
+    /// A search after `moves` from `start`.
+    pub fn after(start: Position, moves: &[Move], limit: Limit) -> Go {
+        Go {
+            moves: moves.to_vec(),
+            ..Go::new(start, limit)
+        }
+    }
+
+    /// Restricts the root moves.
+    pub fn searchmoves(mut self, moves: &[Move]) -> Go {
+        self.searchmoves = moves.to_vec();
+        self
+    }
+
+    /// Searches `n` lines.
+    pub fn multipv(mut self, n: u32) -> Go {
+        self.multipv = Some(n);
+        self
+    }
+
+    /// Searches in ponder mode.
+    pub fn ponder(mut self) -> Go {
+        self.ponder = true;
+        self
+    }
+
+    /// The position searched: `start` after `moves`.
+    ///
+    /// # Errors
+    /// The first move that is not legal, by its index and text.
+    pub fn root(&self) -> Result<Position, String> {
+        let mut pos = self.start;
+        for (i, &m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                return Err(format!(
+                    "move {} ({m}) is not legal in {}",
+                    i + 1,
+                    pos.to_fen()
+                ));
+            }
+            pos.play_unchecked(m);
+        }
+        Ok(pos)
+    }
+}
+
+/// The end of a search: the best move and the move the engine would ponder on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move, `None` when there is none (`bestmove (none)` or `0000`: the game is over).
+    pub best: Option<Move>,
+    /// The expected reply, if the engine gave a legal one.
+    pub ponder: Option<Move>,
+}
+
+/// A finished search: its best move and the last `info` of each line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move and ponder move.
+    pub best: BestMove,
+    /// The last `info` line that had a score or pv, per multipv line: `lines[0]` is line 1.
+    /// Fields of other `info` lines (a later `nodes`, `hashfull`) are merged into the line
+    /// they follow, as python-chess's `analyse` does.
+    pub lines: Vec<Info>,
+    /// Warnings: the ones of each info line, and a ponder move that was not legal.
+    pub warnings: Vec<String>,
+}
+
+impl SearchResult {
+    /// The main line's info (line 1); empty when the engine sent none.
+    pub fn info(&self) -> Info {
+        self.lines.first().cloned().unwrap_or_default()
+    }
+}
+
+/// Sends `stop` to a running search from any thread: the search then ends with its best
+/// move. Stopping a search that has ended does nothing (the engine ignores a stray `stop`).
+#[derive(Clone, Debug)]
+pub struct Stopper {
+    pub(crate) stdin: SharedStdin,
+    pub(crate) stopped: Arc<AtomicBool>,
+    pub(crate) command: &'static str,
+}
+
+impl Stopper {
+    /// Asks the engine to stop; the search's next wait is then bounded by the stop timeout.
+    ///
+    /// # Errors
+    /// Writing to the engine failed (it has exited).
+    pub fn stop(&self) -> std::io::Result<()> {
+        if self.stopped.swap(true, Ordering::SeqCst) {
+            return Ok(());
+        }
+        write_to(&self.stdin, self.command)
+    }
+
+    /// Whether a stop was sent.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,767 @@
+//! A UCI engine: the handshake, options, positions, searches.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use quadboard_chess::{Move, Position};
+
+use crate::option::{self, parse_uci_option};
+use crate::process::{EngineCommand, Process};
+use crate::search::{BestMove, Go, SearchResult, Stopper};
+use crate::{EngineError, EngineOption, Info, OptionKind};
+
+/// How long to wait for each answer the protocol promises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// From start to `uciok` (XBoard: to `feature done=1`, or the features' end).
+    pub handshake: Duration,
+    /// From `isready` to `readyok` (XBoard: `ping` to `pong`).
+    pub ready: Duration,
+    /// From `stop` to `bestmove`.
+    pub stop: Duration,
+    /// Beyond a time limit (move time or the side's clock), for `bestmove` to come.
+    pub grace: Duration,
+    /// The longest a search limited by depth, nodes or mate alone may take; `None`: no
+    /// bound (such a search then ends when the engine says so, or dies).
+    pub search: Option<Duration>,
+    /// From `quit` to the process's exit, before it is killed.
+    pub quit: Duration,
+}
+
+impl Default for Timeouts {
+    /// Ten seconds for the handshake, `readyok`, and `bestmove` after `stop`; five beyond a
+    /// time limit; ten minutes for a search by depth or nodes; one second to quit.
+    fn default() -> Timeouts {
+        Timeouts {
+            handshake: Duration::from_secs(10),
+            ready: Duration::from_secs(10),
+            stop: Duration::from_secs(10),
+            grace: Duration::from_secs(5),
+            search: Some(Duration::from_secs(600)),
+            quit: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Who the engine says it is (`id name`, `id author`; XBoard's `myname`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineId {
+    /// The engine's name.
+    pub name: Option<String>,
+    /// Its author.
+    pub author: Option<String>,
+}
+
+/// A running UCI engine.
+///
+/// Every method blocks until the engine's answer or its timeout ([`Timeouts`]). The engine
+/// is [`Send`]: it can be driven from a worker thread, and [`Search::stopper`] hands out a
+/// handle that stops a search from another thread. Dropping it sends `quit` and, if the
+/// process does not exit within [`Timeouts::quit`], kills it.
+///
+/// After a fatal error ([`EngineError::is_fatal`]: the engine died, timed out or broke the
+/// protocol) every further call fails with that error's text: start a new engine.
+pub struct UciEngine {
+    process: Process,
+    id: EngineId,
+    options: Vec<EngineOption>,
+    timeouts: Timeouts,
+    /// Option values sent, by lowercase name.
+    sent: HashMap<String, String>,
+    /// What `UCI_Chess960` and `MultiPV` are set to in the engine.
+    chess960: bool,
+    multipv: u32,
+    broken: Option<String>,
+}
+
+impl UciEngine {
+    /// Starts the engine and does the handshake (`uci` ... `uciok`) with default timeouts.
+    ///
+    /// # Errors
+    /// The process cannot start, dies, or sends no `uciok` within the handshake timeout.
+    pub fn start(command: impl Into<EngineCommand>) -> Result<UciEngine, EngineError> {
+        UciEngine::start_with(command, Timeouts::default())
+    }
+
+    /// Starts the engine with these timeouts.
+    ///
+    /// # Errors
+    /// As [`UciEngine::start`].
+    pub fn start_with(
+        command: impl Into<EngineCommand>,
+        timeouts: Timeouts,
+    ) -> Result<UciEngine, EngineError> {
+        let process = Process::spawn(&command.into())?;
+        let mut engine = UciEngine {
+            process,
+            id: EngineId::default(),
+            options: Vec::new(),
+            timeouts,
+            sent: HashMap::new(),
+            chess960: false,
+            multipv: 1,
+            broken: None,
+        };
+        // An engine that exits at once closes its input before `uci` reaches it: the wait
+        // below then reports the exit, with the status and stderr, instead of the pipe.
+        let _ = engine.process.send("uci\n");
+        let deadline = Instant::now() + timeouts.handshake;
+        loop {
+            let line = engine.recv(Some(deadline), "uciok", timeouts.handshake)?;
+            let line = line.trim();
+            if line == "uciok" {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("id ") {
+                let rest = rest.trim_start();
+                if let Some(name) = rest.strip_prefix("name ") {
+                    engine.id.name = Some(name.trim().to_owned());
+                } else if let Some(author) = rest.strip_prefix("author ") {
+                    engine.id.author = Some(author.trim().to_owned());
+                }
+            } else if let Some(rest) = line.strip_prefix("option ") {
+                if let Some(option) = parse_uci_option(rest) {
+                    engine.options.push(option);
+                }
+            }
+            // Anything else before `uciok` (copyprotection, registration, banners) is
+            // allowed and ignored.
+        }
+        Ok(engine)
+    }
+
+    /// The engine's name and author.
+    pub fn id(&self) -> &EngineId {
+        &self.id
+    }
+
+    /// The options the engine declared, in its order.
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// The option declared as `name` (case-insensitive).
+    pub fn option(&self, name: &str) -> Option<&EngineOption> {
+        option::find(&self.options, name)
+    }
+
+    /// The timeouts in force.
+    pub fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    /// Changes the timeouts.
+    pub fn set_timeouts(&mut self, timeouts: Timeouts) {
+        self.timeouts = timeouts;
+    }
+
+    /// The engine process's id.
+    pub fn pid(&self) -> u32 {
+        self.process.pid()
+    }
+
+    /// The last lines the engine wrote on stderr.
+    pub fn stderr_tail(&self) -> String {
+        self.process.stderr_tail()
+    }
+
+    /// Sets an option, checked against its declaration (`value` is ignored for buttons:
+    /// pass `""`). The engine gives no answer; [`UciEngine::is_ready`] waits until it has
+    /// taken it.
+    ///
+    /// # Errors
+    /// [`EngineError::Option`] naming the option or value when the engine did not declare
+    /// it or its declaration refuses the value; a fatal error when writing fails.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        self.usable()?;
+        let declared = option::find(&self.options, name)
+            .ok_or_else(|| option::unknown(&self.options, name))?;
+        let value = declared.check_value(value)?;
+        let text = if declared.kind == OptionKind::Button {
+            format!("setoption name {}\n", declared.name)
+        } else {
+            format!("setoption name {} value {}\n", declared.name, value)
+        };
+        let key = declared.name.to_ascii_lowercase();
+        match key.as_str() {
+            "uci_chess960" => self.chess960 = value == "true",
+            "multipv" => self.multipv = value.parse().unwrap_or(1),
+            _ => {}
+        }
+        self.sent.insert(key, value);
+        self.send(&text)
+    }
+
+    /// The value last set for an option, if any was.
+    pub fn option_value(&self, name: &str) -> Option<&str> {
+        self.sent
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
+    }
+
+    /// `isready`, then waits for `readyok` (other lines are skipped).
+    ///
+    /// # Errors
+    /// The engine dies or sends no `readyok` within the ready timeout.
+    pub fn is_ready(&mut self) -> Result<(), EngineError> {
+        self.usable()?;
+        self.send("isready\n")?;
+        let wait = self.timeouts.ready;
+        let deadline = Instant::now() + wait;
+        loop {
+            if self.recv(Some(deadline), "readyok", wait)?.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `ucinewgame`, then `isready`: the next search starts a new game (the engine clears
+    /// its hash table and history).
+    ///
+    /// # Errors
+    /// As [`UciEngine::is_ready`].
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.usable()?;
+        self.send("ucinewgame\n")?;
+        self.is_ready()
+    }
+
+    /// Starts a search; read its `info` lines and its end from the [`Search`].
+    ///
+    /// `position` is `startpos` when the game starts from the standard position in standard
+    /// mode, else the start's FEN; moves follow in the engine's notation (castling as the
+    /// king's two-square move, king-takes-rook in Chess960, where `UCI_Chess960` is set to
+    /// true first). `MultiPV` is set when `go.multipv` differs from what the engine has.
+    /// Everything is sent in one write.
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] for moves that are not legal, Chess960 or multipv for an
+    /// engine without the option; fatal errors when writing fails.
+    pub fn go(&mut self, go: &Go) -> Result<Search<'_>, EngineError> {
+        self.usable()?;
+        let root = go
+            .root()
+            .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
+        for &m in &go.searchmoves {
+            if !root.is_legal(m) {
+                return Err(EngineError::Unsupported(format!(
+                    "invalid search: root move {m} is not legal in {}",
+                    root.to_fen()
+                )));
+            }
+        }
+        let mut text = String::with_capacity(128);
+        let chess960 = go.start.castling_mode().is_chess960();
+        if chess960 != self.chess960 {
+            let Some(declared) = self.option("UCI_Chess960") else {
+                return Err(EngineError::Unsupported(
+                    "the position is Chess960 and the engine has no UCI_Chess960 option".into(),
+                ));
+            };
+            let _ = writeln!(text, "setoption name {} value {chess960}", declared.name);
+            self.chess960 = chess960;
+            self.sent
+                .insert("uci_chess960".into(), chess960.to_string());
+        }
+        let multipv = go.multipv.unwrap_or(1).max(1);
+        if multipv != self.multipv {
+            let Some(declared) = self.option("MultiPV") else {
+                return Err(EngineError::Unsupported(
+                    "multipv needs the engine's MultiPV option, which it does not declare".into(),
+                ));
+            };
+            let value = declared.check_value(&multipv.to_string())?;
+            let _ = writeln!(text, "setoption name {} value {value}", declared.name);
+            self.multipv = multipv;
+            self.sent.insert("multipv".into(), value);
+        }
+        write_position(&mut text, &go.start, &go.moves);
+        write_go(&mut text, go, &root);
+        self.send(&text)?;
+        let deadline = search_deadline(go, &root, self.timeouts);
+        let stopper = Stopper {
+            stdin: self.process.shared_stdin(),
+            stopped: Arc::new(AtomicBool::new(false)),
+            command: "stop\n",
+        };
+        Ok(Search {
+            engine: self,
+            root,
+            go_limit: go.limit.clone(),
+            pondering: go.ponder,
+            stopper,
+            deadline,
+            stop_deadline: None,
+            finished: None,
+            result: SearchResult::default(),
+        })
+    }
+
+    /// Searches to the limit and returns the result: [`UciEngine::go`] then
+    /// [`Search::wait`].
+    ///
+    /// # Errors
+    /// As those two.
+    pub fn analyse(&mut self, go: &Go) -> Result<SearchResult, EngineError> {
+        self.go(go)?.wait()
+    }
+
+    /// Sends `quit` and waits for the process to exit (killing it after
+    /// [`Timeouts::quit`]); its exit status if it had one.
+    pub fn quit(mut self) -> Option<std::process::ExitStatus> {
+        let _ = self.process.send("quit\n");
+        self.process.shut_down(self.timeouts.quit)
+    }
+
+    /// Fails with the first fatal error once one happened.
+    fn usable(&self) -> Result<(), EngineError> {
+        match &self.broken {
+            Some(why) => Err(EngineError::Protocol {
+                message: format!("the engine is unusable after an earlier error: {why}"),
+                stderr: String::new(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), EngineError> {
+        self.process.send(text).map_err(|e| self.fail(e))
+    }
+
+    /// The next line before `deadline`; a timeout reports `after` as the time waited.
+    fn recv(
+        &mut self,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+        after: Duration,
+    ) -> Result<String, EngineError> {
+        match self.process.recv(deadline, waiting_for) {
+            Ok(line) => Ok(line),
+            Err(mut e) => {
+                if let EngineError::Timeout { after: a, .. } = &mut e {
+                    *a = after;
+                }
+                Err(self.fail(e))
+            }
+        }
+    }
+
+    /// Records a fatal error so that later calls fail at once.
+    fn fail(&mut self, e: EngineError) -> EngineError {
+        if e.is_fatal() && self.broken.is_none() {
+            self.broken = Some(e.to_string());
+        }
+        e
+    }
+}
+
+impl std::fmt::Debug for UciEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UciEngine")
+            .field("id", &self.id)
+            .field("pid", &self.process.pid())
+            .field("broken", &self.broken)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.process.send("quit\n");
+        self.process.shut_down(self.timeouts.quit);
+    }
+}
+
+/// `position startpos|fen <fen> [moves ...]`.
+pub(crate) fn write_position(text: &mut String, start: &Position, moves: &[Move]) {
+    if !start.castling_mode().is_chess960() && *start == Position::new() {
+        text.push_str("position startpos");
+    } else {
+        let _ = write!(text, "position fen {}", start.to_fen());
+    }
+    if !moves.is_empty() {
+        text.push_str(" moves");
+        let mut pos = *start;
+        for &m in moves {
+            let _ = write!(text, " {}", pos.to_uci(m));
+            pos.play_unchecked(m);
+        }
+    }
+    text.push('\n');
+}
+
+/// `go` with the limits, `ponder`, and `searchmoves` last (its moves run to the line's end).
+fn write_go(text: &mut String, go: &Go, root: &Position) {
+    text.push_str("go");
+    let limit = &go.limit;
+    if go.ponder {
+        text.push_str(" ponder");
+    }
+    let ms = |d: Duration| d.as_millis();
+    if let Some(t) = limit.wtime {
+        let _ = write!(text, " wtime {}", ms(t));
+    }
+    if let Some(t) = limit.btime {
+        let _ = write!(text, " btime {}", ms(t));
+    }
+    if let Some(t) = limit.winc {
+        let _ = write!(text, " winc {}", ms(t));
+    }
+    if let Some(t) = limit.binc {
+        let _ = write!(text, " binc {}", ms(t));
+    }
+    if let Some(n) = limit.movestogo {
+        let _ = write!(text, " movestogo {n}");
+    }
+    if let Some(n) = limit.depth {
+        let _ = write!(text, " depth {n}");
+    }
+    if let Some(n) = limit.nodes {
+        let _ = write!(text, " nodes {n}");
+    }
+    if let Some(n) = limit.mate {
+        let _ = write!(text, " mate {n}");
+    }
+    if let Some(t) = limit.movetime {
+        let _ = write!(text, " movetime {}", ms(t));
+    }
+    if !limit.is_bounded() {
+        text.push_str(" infinite");
+    }
+    if !go.searchmoves.is_empty() {
+        text.push_str(" searchmoves");
+        for &m in &go.searchmoves {
+            let _ = write!(text, " {}", root.to_uci(m));
+        }
+    }
+    text.push('\n');
+}
+
+/// When the wait for `bestmove` gives up: a time limit plus the grace, else the search
+/// timeout for a bounded search; never for an infinite or ponder search (they end with
+/// `stop`, whose own timeout then applies).
+pub(crate) fn search_deadline(go: &Go, root: &Position, timeouts: Timeouts) -> Option<Instant> {
+    if go.ponder || !go.limit.is_bounded() {
+        return None;
+    }
+    let wait = match go.limit.time_bound(root.turn()) {
+        Some(t) => t + timeouts.grace,
+        None => timeouts.search?,
+    };
+    Some(Instant::now() + wait)
+}
+
+/// What a running search says next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// An `info` line (boxed: it is large beside the other variant).
+    Info(Box<Info>),
+    /// The search ended.
+    BestMove(BestMove),
+}
+
+/// A running search. Read its events with [`Search::next`], or wait for its end with
+/// [`Search::wait`]; stop it with [`Search::stop`] (or a [`Stopper`] from another thread).
+///
+/// Dropping a search that has not ended stops it and reads up to its `bestmove`, so that
+/// the engine is ready for the next command; if that fails the engine is unusable.
+pub struct Search<'a> {
+    engine: &'a mut UciEngine,
+    root: Position,
+    go_limit: crate::Limit,
+    pondering: bool,
+    stopper: Stopper,
+    deadline: Option<Instant>,
+    stop_deadline: Option<Instant>,
+    finished: Option<BestMove>,
+    result: SearchResult,
+}
+
+impl Search<'_> {
+    /// The position searched.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    /// A handle that stops this search from any thread.
+    pub fn stopper(&self) -> Stopper {
+        self.stopper.clone()
+    }
+
+    /// Whether `bestmove` has come.
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// The lines so far: the last info per multipv line, merged as in [`SearchResult`].
+    pub fn lines(&self) -> &[Info] {
+        &self.result.lines
+    }
+
+    /// Sends `stop`; the search then ends with `bestmove` within the stop timeout.
+    ///
+    /// # Errors
+    /// Writing failed (the engine has exited).
+    pub fn stop(&mut self) -> Result<(), EngineError> {
+        if self.finished.is_some() {
+            return Ok(());
+        }
+        let stderr = self.engine.process.stderr_tail();
+        self.stopper.stop().map_err(|source| {
+            self.engine.fail(EngineError::Write {
+                command: "stop".into(),
+                source,
+                stderr,
+            })
+        })?;
+        self.stop_deadline = Some(Instant::now() + self.engine.timeouts.stop);
+        Ok(())
+    }
+
+    /// Sends `ponderhit`: the move pondered on was played, and the search goes on as a
+    /// normal one, its limit now counting.
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] when the search is not pondering; write errors.
+    pub fn ponderhit(&mut self) -> Result<(), EngineError> {
+        if !self.pondering || self.finished.is_some() {
+            return Err(EngineError::Unsupported(
+                "ponderhit: the search is not pondering".into(),
+            ));
+        }
+        self.pondering = false;
+        self.engine.send("ponderhit\n")?;
+        let go = Go::new(self.root, self.go_limit.clone());
+        self.deadline = search_deadline(&go, &self.root, self.engine.timeouts);
+        Ok(())
+    }
+
+    /// The next event, waiting at most `timeout` (`None`: until there is one). `Ok(None)`
+    /// when `timeout` passed without one, or the search has ended and its `bestmove` was
+    /// given.
+    ///
+    /// # Errors
+    /// The engine died, or the search ran past its limit's deadline, or past the stop
+    /// timeout after `stop`, or sent an illegal best move: the engine is then unusable.
+    pub fn next(&mut self, timeout: Option<Duration>) -> Result<Option<SearchEvent>, EngineError> {
+        if self.finished.is_some() {
+            return Ok(None);
+        }
+        let call_end = timeout.map(|t| Instant::now() + t);
+        loop {
+            if self.stop_deadline.is_none() && self.stopper.is_stopped() {
+                // Stopped from another thread.
+                self.stop_deadline = Some(Instant::now() + self.engine.timeouts.stop);
+            }
+            let (search_end, waiting_for, allowed) = match self.stop_deadline {
+                Some(d) => (Some(d), "bestmove after stop", self.engine.timeouts.stop),
+                None => (
+                    self.deadline,
+                    "bestmove within the search's limit",
+                    Duration::ZERO,
+                ),
+            };
+            // Without any deadline, wake now and then to notice a stop from elsewhere.
+            let poll = (search_end.is_none() && call_end.is_none())
+                .then(|| Instant::now() + Duration::from_millis(50));
+            let until = [search_end, call_end, poll].into_iter().flatten().min();
+            let line = match self.engine.process.recv(until, waiting_for) {
+                Ok(line) => line,
+                Err(EngineError::Timeout {
+                    last_output,
+                    stderr,
+                    ..
+                }) => {
+                    let now = Instant::now();
+                    if search_end.is_some_and(|d| now >= d) {
+                        let after = if allowed.is_zero() {
+                            self.deadline_allowance()
+                        } else {
+                            allowed
+                        };
+                        return Err(self.engine.fail(EngineError::Timeout {
+                            waiting_for: waiting_for.to_owned(),
+                            after,
+                            last_output,
+                            stderr,
+                        }));
+                    }
+                    if call_end.is_some_and(|d| now >= d) {
+                        return Ok(None);
+                    }
+                    continue;
+                }
+                Err(e) => return Err(self.engine.fail(e)),
+            };
+            if let Some(event) = self.handle(&line)? {
+                return Ok(Some(event));
+            }
+        }
+    }
+
+    /// How long the search's own deadline allowed, for the timeout message.
+    fn deadline_allowance(&self) -> Duration {
+        let t = self.engine.timeouts;
+        match self.go_limit.time_bound(self.root.turn()) {
+            Some(limit) => limit + t.grace,
+            None => t.search.unwrap_or_default(),
+        }
+    }
+
+    /// Reads one line: an event, or `None` for lines that are neither `info` nor
+    /// `bestmove`.
+    fn handle(&mut self, line: &str) -> Result<Option<SearchEvent>, EngineError> {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("info") {
+            if !(rest.is_empty() || rest.starts_with(' ')) {
+                return Ok(None);
+            }
+            let info = Info::parse(rest, &self.root);
+            self.result.warnings.extend(info.warnings.iter().cloned());
+            merge(&mut self.result.lines, &info);
+            return Ok(Some(SearchEvent::Info(Box::new(info))));
+        }
+        let Some(rest) = line.strip_prefix("bestmove") else {
+            return Ok(None);
+        };
+        if !(rest.is_empty() || rest.starts_with(' ')) {
+            return Ok(None);
+        }
+        let best = self.parse_bestmove(rest)?;
+        self.finished = Some(best.clone());
+        self.result.best = best.clone();
+        Ok(Some(SearchEvent::BestMove(best)))
+    }
+
+    /// `bestmove <move> [ponder <move>]`; `(none)` and `0000` for no move.
+    fn parse_bestmove(&mut self, rest: &str) -> Result<BestMove, EngineError> {
+        let mut tokens = rest.split_ascii_whitespace();
+        let Some(text) = tokens.next() else {
+            let stderr = self.engine.process.stderr_tail();
+            return Err(self.engine.fail(EngineError::Protocol {
+                message: "bestmove without a move".into(),
+                stderr,
+            }));
+        };
+        if matches!(text, "(none)" | "0000" | "none" | "NULL") {
+            return Ok(BestMove::default());
+        }
+        let best = match self.root.parse_uci(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let stderr = self.engine.process.stderr_tail();
+                return Err(self.engine.fail(EngineError::Protocol {
+                    message: format!("bestmove {text}: {e} ({})", self.root.to_fen()),
+                    stderr,
+                }));
+            }
+        };
+        let mut ponder = None;
+        if tokens.next() == Some("ponder") {
+            if let Some(p) = tokens.next() {
+                let after = {
+                    let mut pos = self.root;
+                    pos.play_unchecked(best);
+                    pos
+                };
+                match after.parse_uci(p) {
+                    Ok(m) => ponder = Some(m),
+                    Err(e) if p != "(none)" => {
+                        self.result.warnings.push(format!("ponder move {p}: {e}"))
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+        Ok(BestMove {
+            best: Some(best),
+            ponder,
+        })
+    }
+
+    /// Waits for `bestmove` and returns the result.
+    ///
+    /// # Errors
+    /// As [`Search::next`]. A search without a limit waits until it is stopped (from
+    /// another thread, by a [`Stopper`]).
+    pub fn wait(mut self) -> Result<SearchResult, EngineError> {
+        while self.finished.is_none() {
+            self.next(None)?;
+        }
+        Ok(std::mem::take(&mut self.result))
+    }
+
+    /// Stops the search and waits for its end.
+    ///
+    /// # Errors
+    /// As [`Search::next`].
+    pub fn stop_and_wait(mut self) -> Result<SearchResult, EngineError> {
+        self.stop()?;
+        self.wait()
+    }
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        if self.finished.is_some() || self.engine.broken.is_some() {
+            return;
+        }
+        if self.stop().is_err() {
+            return;
+        }
+        while self.finished.is_none() {
+            if self.next(None).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Merges `info` into its multipv line: each field it has replaces the line's.
+fn merge(lines: &mut Vec<Info>, info: &Info) {
+    let k = info.multipv.unwrap_or(1).max(1) as usize;
+    // An engine may announce any line number; more than a few hundred lines is garbage.
+    if k > 1024 {
+        return;
+    }
+    if lines.len() < k {
+        lines.resize_with(k, Info::default);
+    }
+    let line = &mut lines[k - 1];
+    macro_rules! take {
+        ($($field:ident),*) => {$(
+            if info.$field.is_some() {
+                line.$field = info.$field.clone();
+            }
+        )*};
+    }
+    take!(
+        depth,
+        seldepth,
+        multipv,
+        wdl,
+        nodes,
+        nps,
+        time,
+        hashfull,
+        tbhits,
+        cpuload,
+        currmove,
+        currmovenumber,
+        refutation,
+        currline,
+        string
+    );
+    if info.score.is_some() {
+        line.score = info.score;
+        line.lowerbound = info.lowerbound;
+        line.upperbound = info.upperbound;
+    }
+    if !info.pv.is_empty() {
+        line.pv = info.pv.clone();
+    }
+    line.warnings.extend(info.warnings.iter().cloned());
+}

@@ -1,0 +1,283 @@
+//! Against a real engine: Stockfish (Debian's `stockfish` package), deterministic with one
+//! thread, a fixed hash and node or depth limits. Skips with one line when Stockfish is
+//! missing; fails under `CI=true`.
+
+#[path = "common/engines.rs"]
+mod engines;
+
+use std::time::Duration;
+
+use quadboard_chess::{Move, Position};
+use quadboard_engine::{Go, Limit, OptionKind, Score, SearchEvent, SearchResult, UciEngine};
+
+/// Stockfish with one thread and 16 MB of hash, after `ucinewgame`; `None` when missing.
+fn stockfish() -> Option<UciEngine> {
+    let path = engines::engine_path("stockfish")?;
+    let mut engine = UciEngine::start(path.as_path()).expect("stockfish starts");
+    engine.set_option("Threads", "1").unwrap();
+    engine.set_option("Hash", "16").unwrap();
+    engine.new_game().unwrap();
+    Some(engine)
+}
+
+fn uci(pos: &Position, text: &str) -> Move {
+    pos.parse_uci(text).unwrap()
+}
+
+/// Positions of every kind: openings, a middlegame, an endgame, Chess960.
+fn positions() -> Vec<(Position, Vec<&'static str>)> {
+    vec![
+        (Position::new(), vec![]),
+        (
+            Position::new(),
+            vec!["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"],
+        ),
+        (
+            Position::from_fen(
+                "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
+            )
+            .unwrap(),
+            vec![],
+        ),
+        (
+            Position::from_fen("8/8/4k3/8/2K5/8/3P4/8 w - - 0 1").unwrap(),
+            vec!["d2d4"],
+        ),
+        (Position::chess960(0).unwrap(), vec![]),
+        (Position::chess960(731).unwrap(), vec!["b2b3"]),
+    ]
+}
+
+/// One analysis per position at `nodes`, by a fresh engine.
+fn run(nodes: u64) -> Option<Vec<SearchResult>> {
+    let mut engine = stockfish()?;
+    let mut results = Vec::new();
+    for (start, moves) in positions() {
+        let mut pos = start;
+        let moves: Vec<Move> = moves
+            .iter()
+            .map(|t| {
+                let m = uci(&pos, t);
+                pos.play_unchecked(m);
+                m
+            })
+            .collect();
+        engine.new_game().unwrap();
+        results.push(
+            engine
+                .analyse(&Go::after(start, &moves, Limit::nodes(nodes)))
+                .unwrap(),
+        );
+    }
+    Some(results)
+}
+
+#[test]
+fn handshake_and_options() {
+    let Some(engine) = stockfish() else { return };
+    assert!(engine
+        .id()
+        .name
+        .as_deref()
+        .unwrap_or("")
+        .starts_with("Stockfish"));
+    let hash = engine.option("hash").unwrap();
+    assert!(matches!(hash.kind, OptionKind::Spin { min: Some(1), .. }));
+    assert_eq!(
+        engine.option("Clear Hash").unwrap().kind,
+        OptionKind::Button
+    );
+    assert!(matches!(
+        engine.option("UCI_Chess960").unwrap().kind,
+        OptionKind::Check {
+            default: Some(false)
+        }
+    ));
+    assert!(matches!(
+        engine.option("SyzygyPath").unwrap().kind,
+        OptionKind::String { .. }
+    ));
+    assert_eq!(engine.option_value("threads"), Some("1"));
+}
+
+#[test]
+fn deterministic_searches_repeat_exactly() {
+    let Some(first) = run(5000) else { return };
+    let second = run(5000).unwrap();
+    assert_eq!(first.len(), 6);
+    for (i, (a, b)) in first.iter().zip(&second).enumerate() {
+        let (ia, ib) = (a.info(), b.info());
+        assert!(a.best.best.is_some(), "position {i}");
+        assert!(
+            !ia.pv.is_empty() && ia.pv[0] == a.best.best.unwrap(),
+            "position {i}"
+        );
+        assert!(a.warnings.is_empty(), "position {i}: {:?}", a.warnings);
+        assert_eq!(a.best, b.best, "position {i}");
+        assert_eq!(
+            (ia.nodes, ia.depth, ia.seldepth),
+            (ib.nodes, ib.depth, ib.seldepth),
+            "position {i}"
+        );
+        assert_eq!((ia.score, &ia.pv), (ib.score, &ib.pv), "position {i}");
+        assert!(ia.nodes.unwrap() >= 5000, "position {i}: {:?}", ia.nodes);
+    }
+}
+
+#[test]
+fn multipv_and_root_moves() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    let result = engine
+        .analyse(&Go::new(Position::new(), Limit::depth(8)).multipv(3))
+        .unwrap();
+    assert_eq!(result.lines.len(), 3);
+    let firsts: Vec<Move> = result.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    for (k, line) in result.lines.iter().enumerate() {
+        assert_eq!(line.multipv, Some(k as u32 + 1));
+        assert_eq!(line.depth, Some(8));
+    }
+    let start = Position::new();
+    let only = [uci(&start, "a2a3"), uci(&start, "h2h4")];
+    let result = engine
+        .analyse(&Go::new(start, Limit::nodes(2000)).searchmoves(&only))
+        .unwrap();
+    assert!(only.contains(&result.best.best.unwrap()));
+    assert_eq!(result.lines.len(), 1, "multipv back to 1");
+}
+
+#[test]
+fn mates_and_finished_games() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    // Mate in 2 for white (a rook ladder).
+    let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/R6R w - - 0 1").unwrap();
+    let limit = Limit {
+        mate: Some(2),
+        ..Limit::depth(10)
+    };
+    let result = engine.analyse(&Go::new(pos, limit)).unwrap();
+    assert!(
+        matches!(result.info().score, Some(Score::Mate(n)) if n <= 2 && n > 0),
+        "{:?}",
+        result.info().score
+    );
+    // Checkmated and stalemated: no best move.
+    let mated = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+        .unwrap();
+    let result = engine.analyse(&Go::new(mated, Limit::depth(5))).unwrap();
+    assert_eq!(result.best.best, None);
+    assert_eq!(result.info().score, Some(Score::Mate(0)));
+    let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let result = engine
+        .analyse(&Go::new(stalemate, Limit::depth(5)))
+        .unwrap();
+    assert_eq!(result.best.best, None);
+    assert_eq!(result.info().score, Some(Score::Cp(0)));
+}
+
+#[test]
+fn infinite_search_stops_and_streams() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    let mut search = engine
+        .go(&Go::new(Position::new(), Limit::infinite()))
+        .unwrap();
+    let mut infos = 0;
+    while infos < 5 {
+        match search.next(Some(Duration::from_secs(5))).unwrap() {
+            Some(SearchEvent::Info(info)) if info.depth.is_some() => infos += 1,
+            Some(SearchEvent::BestMove(_)) => panic!("an infinite search ended by itself"),
+            _ => {}
+        }
+    }
+    // Stopped from another thread, as a GUI or a Python binding would.
+    let stopper = search.stopper();
+    std::thread::spawn(move || stopper.stop().unwrap())
+        .join()
+        .unwrap();
+    let result = search.wait().unwrap();
+    assert!(result.best.best.is_some());
+    assert!(result.info().depth.unwrap() >= 5);
+    // The engine is ready for the next search; a dropped search is stopped for it.
+    drop(
+        engine
+            .go(&Go::new(Position::new(), Limit::infinite()))
+            .unwrap(),
+    );
+    assert!(engine
+        .analyse(&Go::new(Position::new(), Limit::nodes(100)))
+        .is_ok());
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    let start = Position::new();
+    let first = engine.analyse(&Go::new(start, Limit::nodes(3000))).unwrap();
+    let (best, ponder) = (first.best.best.unwrap(), first.best.ponder.unwrap());
+    let mut search = engine
+        .go(&Go::after(start, &[best, ponder], Limit::nodes(3000)).ponder())
+        .unwrap();
+    // Pondering goes on until the hit; then the node limit counts.
+    assert!(search.next(Some(Duration::from_secs(5))).unwrap().is_some());
+    search.ponderhit().unwrap();
+    assert!(search.ponderhit().is_err(), "not pondering any more");
+    let result = search.wait().unwrap();
+    assert!(result.best.best.is_some());
+}
+
+#[test]
+fn clocks_movetime_and_wdl() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    engine.set_option("UCI_ShowWDL", "true").unwrap();
+    let limit = Limit {
+        wtime: Some(Duration::from_millis(2000)),
+        btime: Some(Duration::from_millis(2000)),
+        winc: Some(Duration::from_millis(10)),
+        binc: Some(Duration::from_millis(10)),
+        movestogo: Some(40),
+        ..Limit::default()
+    };
+    let result = engine.analyse(&Go::new(Position::new(), limit)).unwrap();
+    assert!(result.best.best.is_some());
+    let wdl = result.info().wdl.expect("UCI_ShowWDL gives wdl");
+    assert_eq!(wdl.wins + wdl.draws + wdl.losses, 1000);
+    let result = engine
+        .analyse(&Go::new(
+            Position::new(),
+            Limit::movetime(Duration::from_millis(50)),
+        ))
+        .unwrap();
+    assert!(result.best.best.is_some());
+    assert!(result.info().time.is_some() && result.info().nps.is_some());
+}
+
+#[test]
+fn chess960_castling() {
+    let Some(mut engine) = stockfish() else {
+        return;
+    };
+    // Rooks off the corners: castling is king-takes-rook, with UCI_Chess960 set first.
+    let pos = Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1").unwrap();
+    let castle = uci(&pos, "e1g1");
+    let result = engine
+        .analyse(&Go::after(pos, &[castle], Limit::nodes(2000)))
+        .unwrap();
+    assert!(result.best.best.is_some());
+    assert!(result.warnings.is_empty(), "{:?}", result.warnings);
+    assert_eq!(engine.option_value("UCI_Chess960"), Some("true"));
+    let result = engine
+        .analyse(&Go::new(Position::new(), Limit::nodes(500)))
+        .unwrap();
+    assert!(result.best.best.is_some());
+    assert_eq!(engine.option_value("UCI_Chess960"), Some("false"));
+}
