@@ -251,7 +251,8 @@ QB_HD QbPos qb_make16(const QbPos& p, qb_u32 m) {
 // Perft 2 of p: each move made and the replies counted.
 QB_HD qb_u64 qb_perft2(const QbPos& p) {
     qb_u16 moves[QB_WINDOW];
-    qb_u64 total = 0;
+    // 32 bits: even a lenient setup's few hundred moves, each with a few hundred replies.
+    qb_u32 total = 0;
     for (int skip = 0;; skip += QB_WINDOW) {
         QbWindow window{moves, 0, skip, 0};
         qb_for_each_move(p, window);
