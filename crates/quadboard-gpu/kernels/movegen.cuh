@@ -62,7 +62,7 @@ QB_HD int qb_popcount(qb_u64 x) {
 // Index of the lowest set bit; x must not be 0.
 QB_HD int qb_lsb(qb_u64 x) {
 #ifdef __CUDA_ARCH__
-    return __ffsll((long long)x) - 1;
+    return __popcll(~x & (x - 1));
 #else
     return __builtin_ctzll(x);
 #endif
@@ -212,6 +212,7 @@ struct QbTables {
     qb_u64 king[64];
     qb_u64 rook_rays[64];     // on an empty board
     qb_u64 bishop_rays[64];
+    qb_u64 pawn[2][64];       // what a pawn of each colour on the square attacks
 };
 
 #ifdef __CUDA_ARCH__
@@ -286,6 +287,8 @@ QB_HD void qb_init_cell(const qb_u64* magics, qb_u32 row, qb_u32 col, qb_u32 off
             qb_tables.king[a] = qb_king_attacks(qb_bit(a));
             qb_tables.rook_rays[a] = qb_rook_rays(a, 0);
             qb_tables.bishop_rays[a] = qb_bishop_rays(a, 0);
+            qb_tables.pawn[0][a] = qb_pawn_attacks(qb_bit(a), 0);
+            qb_tables.pawn[1][a] = qb_pawn_attacks(qb_bit(a), 1);
         }
     }
 }
@@ -308,12 +311,13 @@ QB_HD qb_u64 qb_rook_attacks(int sq, qb_u64 occ) { return qb_slider_attacks(sq, 
 QB_HD qb_u64 qb_bishop_attacks(int sq, qb_u64 occ) { return qb_slider_attacks(64 + sq, occ); }
 QB_HD qb_u64 qb_knight_from(int sq) { return QB_LOAD(qb_tables.knight[sq]); }
 QB_HD qb_u64 qb_king_from(int sq) { return QB_LOAD(qb_tables.king[sq]); }
+QB_HD qb_u64 qb_pawn_from(int sq, int black) { return QB_LOAD(qb_tables.pawn[black][sq]); }
 QB_HD qb_u64 qb_line(int a, int b) { return QB_LOAD(qb_tables.line[a * 64 + b]); }
 QB_HD qb_u64 qb_between(int a, int b) { return QB_LOAD(qb_tables.between[a * 64 + b]); }
 
 // Pieces of the set `them` (of colour `them_black`) that attack sq with occupancy occ.
 QB_HD qb_u64 qb_attackers(const QbPos& p, int sq, qb_u64 occ, qb_u64 them, int them_black) {
-    return ((qb_pawn_attacks(qb_bit(sq), !them_black) & qb_pawns(p)) |
+    return ((qb_pawn_from(sq, !them_black) & qb_pawns(p)) |
             (qb_knight_from(sq) & qb_knights(p)) |
             (qb_king_from(sq) & qb_kings(p)) |
             (qb_bishop_attacks(sq, occ) & qb_diagonal(p)) |
@@ -347,16 +351,15 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
 
     // Checkers and pins from their sliders on the king's lines (few, most of the time):
     // nothing between is a check, one piece of ours between is a pin. No attack computed.
-    qb_u64 checkers = (qb_pawn_attacks(kbit, black) & qb_pawns(p) & them) |
+    qb_u64 checkers = (qb_pawn_from(ksq, black) & qb_pawns(p) & them) |
                       (qb_knight_from(ksq) & qb_knights(p) & them);
     qb_u64 pinned = 0;
     {
         qb_u64 lined = ((QB_LOAD(qb_tables.rook_rays[ksq]) & qb_orthogonal(p)) |
                         (QB_LOAD(qb_tables.bishop_rays[ksq]) & qb_diagonal(p))) & them;
         for (; lined; lined &= lined - 1) {
-            const int sq = qb_lsb(lined);
-            const qb_u64 b = qb_between(ksq, sq) & occ;
-            if (!b) checkers |= qb_bit(sq);
+            const qb_u64 b = qb_between(ksq, qb_lsb(lined)) & occ;
+            if (!b) checkers |= lined & (0 - lined);
             else if (!(b & (b - 1))) pinned |= b & us;
         }
     }
@@ -385,13 +388,13 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
     for (qb_u64 s = qb_diagonal(p) & us; s; s &= s - 1) {
         int sq = qb_lsb(s);
         qb_u64 t = qb_bishop_attacks(sq, occ) & target;
-        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        if (pinned & s & (0 - s)) t &= qb_line(ksq, sq);
         sink.piece(sq, t);
     }
     for (qb_u64 s = qb_orthogonal(p) & us; s; s &= s - 1) {
         int sq = qb_lsb(s);
         qb_u64 t = qb_rook_attacks(sq, occ) & target;
-        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        if (pinned & s & (0 - s)) t &= qb_line(ksq, sq);
         sink.piece(sq, t);
     }
 
@@ -424,7 +427,7 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
     if (p.ep < 64) {
         const int ep = (int)p.ep;
         const int cap = black ? ep + 8 : ep - 8;
-        for (qb_u64 s = qb_pawn_attacks(qb_bit(ep), !black) & pawns; s; s &= s - 1) {
+        for (qb_u64 s = qb_pawn_from(ep, !black) & pawns; s; s &= s - 1) {
             int from = qb_lsb(s);
             qb_u64 occ2 = occ ^ qb_bit(from) ^ qb_bit(ep) ^ qb_bit(cap);
             if (!qb_attackers(p, ksq, occ2, them & ~qb_bit(cap), !black))
@@ -456,37 +459,36 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
 
 QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
     QbPos n = p;
-    const int code = qb_code_at(p, from);
     const qb_u64 fb = qb_bit(from), tb = qb_bit(to);
     const int black = (int)p.black;
+    // One piece lands, on `land` (castling: the king, whose rook follows on `rook_to`),
+    // after the squares of `lifted` are emptied: one clear and one put for every kind.
+    const int code = kind >= QB_PROMO ? ((kind - QB_PROMO) << 1) | black : qb_code_at(p, from);
+    qb_u64 lifted = fb | tb, land = tb, rook_to = 0;
     n.ep = 64;
     n.black = p.black ^ 1;
-    n.castling &= ~(fb | tb);
+    n.castling &= ~lifted;
     if (kind == QB_CASTLE) {
         const int back = black ? 56 : 0;
         const bool king_side = to > from;
-        qb_clear(n, fb | tb);
-        qb_put(n, qb_bit(back + (king_side ? 6 : 2)), code);
-        qb_put(n, qb_bit(back + (king_side ? 5 : 3)), 8 | black);
-        n.castling &= ~(QB_RANK_1 << back);
-        return n;
+        land = qb_bit(back + (king_side ? 6 : 2));
+        rook_to = qb_bit(back + (king_side ? 5 : 3));
+    } else if (kind == QB_EP) {
+        lifted |= qb_bit(black ? to + 8 : to - 8);
     }
-    qb_clear(n, fb | tb);
-    if (kind >= QB_PROMO) {
-        qb_put(n, tb, ((kind - QB_PROMO) << 1) | black);
-        return n;
-    }
-    qb_put(n, tb, code);
+    qb_clear(n, lifted);
+    qb_put(n, land, code);
+    n.q[3] |= rook_to;  // a rook: code 8 | black
+    n.q[0] |= black ? rook_to : 0;
+    if ((code >> 1) == 6) n.castling &= ~(black ? QB_RANK_8 : QB_RANK_1);
     // The en passant square only where a pawn of theirs could take: positions that differ
     // in an en passant square nobody can use are one position to the table and the
     // merging of equal positions.
     if (kind == QB_DOUBLE) {
         const int ep = (from + to) >> 1;
         const qb_u64 takers = qb_pawns(n) & (black ? ~n.q[0] : n.q[0]) & qb_occupied(n);
-        if (qb_pawn_attacks(qb_bit(ep), black) & takers) n.ep = (qb_u32)ep;
+        if (qb_pawn_from(ep, black) & takers) n.ep = (qb_u32)ep;
     }
-    else if (kind == QB_EP) qb_clear(n, qb_bit(black ? to + 8 : to - 8));
-    if ((code >> 1) == 6) n.castling &= ~(QB_RANK_1 << (black ? 56 : 0));
     return n;
 }
 
