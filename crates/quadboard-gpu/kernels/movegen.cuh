@@ -340,9 +340,11 @@ QB_HD qb_u64 qb_span(int a, int b) {
 //   special(from, to, kind)                       one en passant capture or castling move
 // A counting sink only popcounts; an enumerating one walks the sets.
 
-template <class Sink>
-QB_HD void qb_generate(const QbPos& p, Sink& sink) {
-    const int black = (int)p.black;
+// With the side to move a constant (Black: 1 for black), so that each colour's code
+// has no choices between the two; qb_generate picks one from the position.
+template <int Black, class Sink>
+QB_HD void qb_generate_as(const QbPos& p, Sink& sink) {
+    const int black = Black;
     const qb_u64 occ = qb_occupied(p);
     const qb_u64 us = black ? p.q[0] & occ : occ & ~p.q[0];
     const qb_u64 them = occ & ~us;
@@ -455,12 +457,20 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
     }
 }
 
+template <class Sink>
+QB_HD void qb_generate(const QbPos& p, Sink& sink) {
+    if (p.black) qb_generate_as<1>(p, sink);
+    else qb_generate_as<0>(p, sink);
+}
+
 // ---- make move ---------------------------------------------------------------------------
 
-QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
+// p's side to move is Black (1 for black).
+template <int Black>
+QB_HD QbPos qb_make_as(const QbPos& p, int from, int to, int kind) {
     QbPos n = p;
     const qb_u64 fb = qb_bit(from), tb = qb_bit(to);
-    const int black = (int)p.black;
+    const int black = Black;
     // One piece lands, on `land` (castling: the king, whose rook follows on `rook_to`),
     // after the squares of `lifted` are emptied: one clear and one put for every kind.
     const int code = kind >= QB_PROMO ? ((kind - QB_PROMO) << 1) | black : qb_code_at(p, from);
@@ -490,6 +500,10 @@ QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
         if (qb_pawn_from(ep, black) & takers) n.ep = (qb_u32)ep;
     }
     return n;
+}
+
+QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
+    return p.black ? qb_make_as<1>(p, from, to, kind) : qb_make_as<0>(p, from, to, kind);
 }
 
 // ---- sinks and perft ------------------------------------------------------------------------
@@ -546,9 +560,15 @@ QB_HD void qb_for_each_move(const QbPos& p, F& f) {
     qb_generate(p, sink);
 }
 
+// The number of legal moves of p, whose side to move is Black.
+template <int Black>
+QB_HD qb_u32 qb_count_moves_as(const QbPos& p) {
+    QbCountSink sink{0};
+    qb_generate_as<Black>(p, sink);
+    return sink.n;
+}
+
 // The number of legal moves.
 QB_HD qb_u32 qb_count_moves(const QbPos& p) {
-    QbCountSink sink{0};
-    qb_generate(p, sink);
-    return sink.n;
+    return p.black ? qb_count_moves_as<1>(p) : qb_count_moves_as<0>(p);
 }
