@@ -9,7 +9,7 @@
 //
 // Sliding attacks come from fancy magic tables (the library's multipliers), and lines,
 // the squares between two squares and the leapers' attacks by square from small tables,
-// all in one struct in device memory (QbTables, about 940 KB). The tables are filled once
+// all in one struct in device memory (QbTables, 933,888 bytes). The tables are filled once
 // from the table-free code kept below (hyperbola quintessence with a bit reversal, line
 // masks computed from the square): by the kernel qb_init_tables after the module loads,
 // and on the host by quadboard_gpu_host_init. Table loads take the place of ALU work in
