@@ -244,21 +244,28 @@ struct QbWindow {
     }
 };
 
-QB_HD QbPos qb_make16(const QbPos& p, qb_u32 m) {
-    return qb_make(p, (int)(m & 63), (int)((m >> 6) & 63), (int)(m >> 12));
-}
-
-// Perft 2 of p: each move made and the replies counted.
-QB_HD qb_u64 qb_perft2(const QbPos& p) {
+// Perft 2 of p, whose side to move is Black: each move made and the replies counted.
+// One loop per colour, each with the colours constant.
+template <int Black>
+QB_HD qb_u64 qb_perft2_as(const QbPos& p) {
     qb_u16 moves[QB_WINDOW];
-    qb_u64 total = 0;
+    // 32 bits: even a lenient setup's few hundred moves, each with a few hundred replies.
+    qb_u32 total = 0;
     for (int skip = 0;; skip += QB_WINDOW) {
         QbWindow window{moves, 0, skip, 0};
-        qb_for_each_move(p, window);
-        for (int k = 0; k < window.n; ++k) total += qb_count_moves(qb_make16(p, moves[k]));
+        QbEachSink<QbWindow> sink{window};
+        qb_generate_as<Black>(p, sink);
+        for (int k = 0; k < window.n; ++k) {
+            const qb_u32 m = moves[k];
+            total += qb_count_moves_as<1 - Black>(
+                qb_make_as<Black>(p, (int)(m & 63), (int)((m >> 6) & 63), (int)(m >> 12)));
+        }
         if (window.seen <= skip + QB_WINDOW) return total;
     }
 }
+
+// Perft 2 of p.
+QB_HD qb_u64 qb_perft2(const QbPos& p) { return p.black ? qb_perft2_as<1>(p) : qb_perft2_as<0>(p); }
 
 // The fused step after prepare merged the level: perft 2 of each position to count
 // (cnt[i] == 0), kept in cnt[i] for reduce to store and pass up.

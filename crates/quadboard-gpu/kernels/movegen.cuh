@@ -7,9 +7,13 @@
 // `role << 1 | color`, pawn = 1 ... king = 6, black = 1), the castling rooks as a set and
 // the en passant square: 48 bytes, laid out as quadboard_gpu::GpuPosition in Rust.
 //
-// Sliding attacks use hyperbola quintessence with a full bit reversal (one instruction on
-// the GPU, __brevll), and line masks computed arithmetically, so the code needs no tables:
-// nothing to copy to the device, no constant memory to warm, the same source everywhere.
+// Sliding attacks come from fancy magic tables (the library's multipliers), and lines,
+// the squares between two squares and the leapers' attacks by square from small tables,
+// all in one struct in device memory (QbTables, 933,888 bytes). The tables are filled once
+// from the table-free code kept below (hyperbola quintessence with a bit reversal, line
+// masks computed from the square): by the kernel qb_init_tables after the module loads,
+// and on the host by quadboard_gpu_host_init. Table loads take the place of ALU work in
+// the count's hot loop, whose ALU pipe the bit reversals and line arithmetic had filled.
 #pragma once
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
@@ -40,9 +44,6 @@ enum {
     QB_PROMO = 8     // QB_PROMO + role: promotion to knight (2) ... queen (5)
 };
 
-// Pawn move groups passed to a sink's `pawns`.
-enum { QB_PAWN_QUIET = 0, QB_PAWN_DOUBLE = 1, QB_PAWN_CAPTURE = 2, QB_PAWN_PROMO = 3 };
-
 #define QB_FILE_A 0x0101010101010101ULL
 #define QB_FILE_H 0x8080808080808080ULL
 #define QB_RANK_1 0x00000000000000FFULL
@@ -61,7 +62,7 @@ QB_HD int qb_popcount(qb_u64 x) {
 // Index of the lowest set bit; x must not be 0.
 QB_HD int qb_lsb(qb_u64 x) {
 #ifdef __CUDA_ARCH__
-    return __ffsll((long long)x) - 1;
+    return __popcll(~x & (x - 1));
 #else
     return __builtin_ctzll(x);
 #endif
@@ -113,7 +114,7 @@ QB_HD void qb_put(QbPos& p, qb_u64 b, int code) {
     p.q[3] |= (code & 8) ? b : 0;
 }
 
-// ---- attacks --------------------------------------------------------------------------
+// ---- attacks without tables (the leapers' for sets, and what fills the tables) ------------
 
 QB_HD qb_u64 qb_knight_attacks(qb_u64 b) {
     qb_u64 l1 = (b >> 1) & ~QB_FILE_H, l2 = (b >> 2) & ~(QB_FILE_H | (QB_FILE_H >> 1));
@@ -157,16 +158,16 @@ QB_HD qb_u64 qb_line_attacks(qb_u64 occ, int sq, qb_u64 mask) {
     return (forward ^ reverse) & mask;
 }
 
-QB_HD qb_u64 qb_rook_attacks(int sq, qb_u64 occ) {
+QB_HD qb_u64 qb_rook_rays(int sq, qb_u64 occ) {
     return qb_line_attacks(occ, sq, qb_file_mask(sq)) | qb_line_attacks(occ, sq, qb_rank_mask(sq));
 }
 
-QB_HD qb_u64 qb_bishop_attacks(int sq, qb_u64 occ) {
+QB_HD qb_u64 qb_bishop_rays(int sq, qb_u64 occ) {
     return qb_line_attacks(occ, sq, qb_diag_mask(sq)) | qb_line_attacks(occ, sq, qb_anti_mask(sq));
 }
 
 // The whole line through a and b (both included) when they share one, else 0.
-QB_HD qb_u64 qb_line(int a, int b) {
+QB_HD qb_u64 qb_line_math(int a, int b) {
     if (((a ^ b) & 7) == 0) return qb_file_mask(a);
     if (((a ^ b) & 56) == 0) return qb_rank_mask(a);
     if ((a & 7) - (a >> 3) == (b & 7) - (b >> 3)) return qb_diag_mask(a);
@@ -175,17 +176,150 @@ QB_HD qb_u64 qb_line(int a, int b) {
 }
 
 // Squares strictly between a and b when they share a line, else 0: the line cut to the
-// span of indices between the two, with no attack computed.
-QB_HD qb_u64 qb_between(int a, int b) {
+// span of indices between the two.
+QB_HD qb_u64 qb_between_math(int a, int b) {
     const int lo = a < b ? a : b, hi = a < b ? b : a;
-    return lo == hi ? 0 : qb_line(a, b) & ((1ULL << hi) - (2ULL << lo));
+    return lo == hi ? 0 : qb_line_math(a, b) & ((1ULL << hi) - (2ULL << lo));
 }
+
+// ---- the tables --------------------------------------------------------------------------
+
+// Slider table entries: for each of the 128 slider squares (rooks a1..h8, then bishops)
+// 1 << (squares in its relevant mask), in that order, as quadboard-chess lays out its own.
+#define QB_SLIDER_ENTRIES 107648
+// Rows of qb_init_cell: the 128 slider squares, then one per square for the 64 x 64 tables.
+#define QB_INIT_ROWS 192
+// Columns of qb_init_cell: the most subsets a relevant mask has (a rook's 12 squares).
+#define QB_INIT_COLS 4096
+
+// One slider square's magic: the index of occupancy occ in the table is
+// offset + (high word of (occ & mask) * magic) >> shift. 32 bytes, so that the four words
+// come in two aligned loads from one sector.
+struct QbMagic {
+    qb_u64 mask;
+    qb_u64 magic;
+    qb_u32 offset;
+    qb_u32 shift;  // 32 less the mask's squares
+    qb_u64 unused;
+};
+
+struct QbTables {
+    QbMagic magic[128];
+    qb_u64 slider[QB_SLIDER_ENTRIES];
+    qb_u64 line[64 * 64];     // qb_line_math
+    qb_u64 between[64 * 64];  // qb_between_math
+    qb_u64 knight[64];
+    qb_u64 king[64];
+    qb_u64 rook_rays[64];     // on an empty board
+    qb_u64 bishop_rays[64];
+    qb_u64 pawn[2][64];       // what a pawn of each colour on the square attacks
+};
+
+#ifdef __CUDA_ARCH__
+// Written only by qb_init_tables, before any other kernel runs: read through the
+// read-only data cache.
+__device__ QbTables qb_tables;
+#define QB_LOAD(x) __ldg(&(x))
+#else
+static QbTables qb_tables;
+#define QB_LOAD(x) (x)
+#endif
+
+// The squares whose occupancy changes a slider's attacks: its lines without itself and
+// without the last square of each ray (nothing lies beyond it), as quadboard-chess's masks.
+QB_HD qb_u64 qb_relevant_mask(qb_u32 row) {
+    const int sq = (int)(row & 63);
+    const qb_u64 edges = QB_RANK_1 | QB_RANK_8 | QB_FILE_A | QB_FILE_H;
+    const qb_u64 lines = row < 64 ? (qb_file_mask(sq) & ~(QB_RANK_1 | QB_RANK_8)) |
+                                        (qb_rank_mask(sq) & ~(QB_FILE_A | QB_FILE_H))
+                                  : (qb_diag_mask(sq) | qb_anti_mask(sq)) & ~edges;
+    return lines & ~qb_bit(sq);
+}
+
+// Where slider square `row`'s slice of the table starts.
+QB_HD qb_u32 qb_slider_offset(qb_u32 row) {
+    qb_u32 offset = 0;
+    for (qb_u32 j = 0; j < row; ++j) offset += 1u << qb_popcount(qb_relevant_mask(j));
+    return offset;
+}
+
+// The index-th subset of mask: bit i of index says whether its i-th lowest square is in.
+QB_HD qb_u64 qb_deposit(qb_u32 index, qb_u64 mask) {
+    qb_u64 out = 0;
+    for (; mask; mask &= mask - 1, index >>= 1)
+        if (index & 1) out |= mask & (0 - mask);
+    return out;
+}
+
+QB_HD qb_u32 qb_magic_index(const qb_u64 occ, qb_u64 mask, qb_u64 magic, qb_u32 offset, qb_u32 shift) {
+    return offset + ((qb_u32)(((occ & mask) * magic) >> 32) >> shift);
+}
+
+// Fills one cell of the tables: for row < 128 (slider square row, whose slice starts at
+// `offset`, qb_slider_offset(row)) the table entry of the col-th subset of its mask, and
+// its QbMagic from col 0; for the rows after, the entries of square a = row - 128 with
+// square b = col in the 64 x 64 tables, and its leapers' and rays' from col 0. Cells past
+// a row's end do nothing. `magics`: the 128 multipliers (quadboard_chess::attacks::magic::MAGICS).
+QB_HD void qb_init_cell(const qb_u64* magics, qb_u32 row, qb_u32 col, qb_u32 offset) {
+    if (row < 128) {
+        const qb_u64 mask = qb_relevant_mask(row);
+        const qb_u32 bits = (qb_u32)qb_popcount(mask);
+        if (col >= (1u << bits)) return;
+        const qb_u64 magic = magics[row];
+        if (col == 0) {
+            QbMagic& m = qb_tables.magic[row];
+            m.mask = mask;
+            m.magic = magic;
+            m.offset = offset;
+            m.shift = 32 - bits;
+            m.unused = 0;
+        }
+        const int sq = (int)(row & 63);
+        const qb_u64 occ = qb_deposit(col, mask);
+        qb_tables.slider[qb_magic_index(occ, mask, magic, offset, 32 - bits)] =
+            row < 64 ? qb_rook_rays(sq, occ) : qb_bishop_rays(sq, occ);
+    } else if (row < QB_INIT_ROWS && col < 64) {
+        const int a = (int)row - 128, b = (int)col;
+        qb_tables.line[a * 64 + b] = qb_line_math(a, b);
+        qb_tables.between[a * 64 + b] = qb_between_math(a, b);
+        if (b == 0) {
+            qb_tables.knight[a] = qb_knight_attacks(qb_bit(a));
+            qb_tables.king[a] = qb_king_attacks(qb_bit(a));
+            qb_tables.rook_rays[a] = qb_rook_rays(a, 0);
+            qb_tables.bishop_rays[a] = qb_bishop_rays(a, 0);
+            qb_tables.pawn[0][a] = qb_pawn_attacks(qb_bit(a), 0);
+            qb_tables.pawn[1][a] = qb_pawn_attacks(qb_bit(a), 1);
+        }
+    }
+}
+
+// ---- attacks from the tables -------------------------------------------------------------
+
+QB_HD qb_u64 qb_slider_attacks(int row, qb_u64 occ) {
+#ifdef __CUDA_ARCH__
+    const QbMagic* m = &qb_tables.magic[row];
+    const ulonglong2 mm = __ldg(reinterpret_cast<const ulonglong2*>(m));
+    const uint2 os = __ldg(reinterpret_cast<const uint2*>(m) + 2);
+    return __ldg(&qb_tables.slider[qb_magic_index(occ, mm.x, mm.y, os.x, os.y)]);
+#else
+    const QbMagic& m = qb_tables.magic[row];
+    return qb_tables.slider[qb_magic_index(occ, m.mask, m.magic, m.offset, m.shift)];
+#endif
+}
+
+QB_HD qb_u64 qb_rook_attacks(int sq, qb_u64 occ) { return qb_slider_attacks(sq, occ); }
+QB_HD qb_u64 qb_bishop_attacks(int sq, qb_u64 occ) { return qb_slider_attacks(64 + sq, occ); }
+QB_HD qb_u64 qb_knight_from(int sq) { return QB_LOAD(qb_tables.knight[sq]); }
+QB_HD qb_u64 qb_king_from(int sq) { return QB_LOAD(qb_tables.king[sq]); }
+QB_HD qb_u64 qb_pawn_from(int sq, int black) { return QB_LOAD(qb_tables.pawn[black][sq]); }
+QB_HD qb_u64 qb_line(int a, int b) { return QB_LOAD(qb_tables.line[a * 64 + b]); }
+QB_HD qb_u64 qb_between(int a, int b) { return QB_LOAD(qb_tables.between[a * 64 + b]); }
 
 // Pieces of the set `them` (of colour `them_black`) that attack sq with occupancy occ.
 QB_HD qb_u64 qb_attackers(const QbPos& p, int sq, qb_u64 occ, qb_u64 them, int them_black) {
-    return ((qb_pawn_attacks(qb_bit(sq), !them_black) & qb_pawns(p)) |
-            (qb_knight_attacks(qb_bit(sq)) & qb_knights(p)) |
-            (qb_king_attacks(qb_bit(sq)) & qb_kings(p)) |
+    return ((qb_pawn_from(sq, !them_black) & qb_pawns(p)) |
+            (qb_knight_from(sq) & qb_knights(p)) |
+            (qb_king_from(sq) & qb_kings(p)) |
             (qb_bishop_attacks(sq, occ) & qb_diagonal(p)) |
             (qb_rook_attacks(sq, occ) & qb_orthogonal(p))) &
            them;
@@ -200,14 +334,17 @@ QB_HD qb_u64 qb_span(int a, int b) {
 // ---- legal move generation -------------------------------------------------------------
 //
 // Generates every legal move of p into a sink with three members:
-//   piece(from, targets)            moves of one non-pawn piece (king included)
-//   pawns(targets, delta, group)    pawn moves from `to - delta` to each target, by group
-//   special(from, to, kind)         one en passant capture or castling move
+//   piece(from, targets)                          moves of one non-pawn piece (king included)
+//   pawns(push1, push2, cap_l, cap_r, black)      pawn moves by their targets: single and
+//                                                 double pushes, captures towards file a and h
+//   special(from, to, kind)                       one en passant capture or castling move
 // A counting sink only popcounts; an enumerating one walks the sets.
 
-template <class Sink>
-QB_HD void qb_generate(const QbPos& p, Sink& sink) {
-    const int black = (int)p.black;
+// With the side to move a constant (Black: 1 for black), so that each colour's code
+// has no choices between the two; qb_generate picks one from the position.
+template <int Black, class Sink>
+QB_HD void qb_generate_as(const QbPos& p, Sink& sink) {
+    const int black = Black;
     const qb_u64 occ = qb_occupied(p);
     const qb_u64 us = black ? p.q[0] & occ : occ & ~p.q[0];
     const qb_u64 them = occ & ~us;
@@ -216,38 +353,29 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
 
     // Checkers and pins from their sliders on the king's lines (few, most of the time):
     // nothing between is a check, one piece of ours between is a pin. No attack computed.
-    qb_u64 checkers = (qb_pawn_attacks(kbit, black) & qb_pawns(p) & them) |
-                      (qb_knight_attacks(kbit) & qb_knights(p) & them);
+    qb_u64 checkers = (qb_pawn_from(ksq, black) & qb_pawns(p) & them) |
+                      (qb_knight_from(ksq) & qb_knights(p) & them);
     qb_u64 pinned = 0;
     {
-        const qb_u64 rook_lines = (qb_file_mask(ksq) | qb_rank_mask(ksq)) & ~kbit;
-        const qb_u64 bishop_lines = (qb_diag_mask(ksq) | qb_anti_mask(ksq)) & ~kbit;
-        qb_u64 lined = ((rook_lines & qb_orthogonal(p)) | (bishop_lines & qb_diagonal(p))) & them;
+        qb_u64 lined = ((QB_LOAD(qb_tables.rook_rays[ksq]) & qb_orthogonal(p)) |
+                        (QB_LOAD(qb_tables.bishop_rays[ksq]) & qb_diagonal(p))) & them;
         for (; lined; lined &= lined - 1) {
-            const int sq = qb_lsb(lined);
-            const qb_u64 b = qb_between(ksq, sq) & occ;
-            if (!b) checkers |= qb_bit(sq);
+            const qb_u64 b = qb_between(ksq, qb_lsb(lined)) & occ;
+            if (!b) checkers |= lined & (0 - lined);
             else if (!(b & (b - 1))) pinned |= b & us;
         }
     }
 
     // King moves: squares their pieces attack with our king lifted off the board, looked
-    // at only where the king could go, and a slider's attacks only when one of its lines
-    // crosses those squares.
-    const qb_u64 zone = qb_king_attacks(kbit) & ~us;
+    // at only where the king could go.
+    const qb_u64 zone = qb_king_from(ksq) & ~us;
     if (zone) {
         const qb_u64 occ_nk = occ ^ kbit;
         qb_u64 danger = qb_pawn_attacks(qb_pawns(p) & them, !black) |
                         qb_knight_attacks(qb_knights(p) & them) |
                         qb_king_attacks(qb_kings(p) & them);
-        for (qb_u64 s = qb_diagonal(p) & them; s; s &= s - 1) {
-            const int sq = qb_lsb(s);
-            if ((qb_diag_mask(sq) | qb_anti_mask(sq)) & zone) danger |= qb_bishop_attacks(sq, occ_nk);
-        }
-        for (qb_u64 s = qb_orthogonal(p) & them; s; s &= s - 1) {
-            const int sq = qb_lsb(s);
-            if ((qb_file_mask(sq) | qb_rank_mask(sq)) & zone) danger |= qb_rook_attacks(sq, occ_nk);
-        }
+        for (qb_u64 s = qb_diagonal(p) & them; s; s &= s - 1) danger |= qb_bishop_attacks(qb_lsb(s), occ_nk);
+        for (qb_u64 s = qb_orthogonal(p) & them; s; s &= s - 1) danger |= qb_rook_attacks(qb_lsb(s), occ_nk);
         sink.piece(ksq, zone & ~danger);
     }
     if (checkers & (checkers - 1)) return;  // double check: only the king moves
@@ -257,65 +385,51 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
 
     for (qb_u64 s = qb_knights(p) & us & ~pinned; s; s &= s - 1) {
         int sq = qb_lsb(s);
-        sink.piece(sq, qb_knight_attacks(qb_bit(sq)) & target);
+        sink.piece(sq, qb_knight_from(sq) & target);
     }
     for (qb_u64 s = qb_diagonal(p) & us; s; s &= s - 1) {
         int sq = qb_lsb(s);
         qb_u64 t = qb_bishop_attacks(sq, occ) & target;
-        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        if (pinned & s & (0 - s)) t &= qb_line(ksq, sq);
         sink.piece(sq, t);
     }
     for (qb_u64 s = qb_orthogonal(p) & us; s; s &= s - 1) {
         int sq = qb_lsb(s);
         qb_u64 t = qb_rook_attacks(sq, occ) & target;
-        if (pinned & qb_bit(sq)) t &= qb_line(ksq, sq);
+        if (pinned & s & (0 - s)) t &= qb_line(ksq, sq);
         sink.piece(sq, t);
     }
 
-    // Pawns: the unpinned ones as a set, each pinned one alone with its pin line.
+    // Pawns, as sets. A pinned pawn moves only along its pin: it pushes when pinned on the
+    // king's file, and takes only along the diagonal it is pinned on (a take along it is
+    // towards the pinner: the squares on the king's side are empty or the king).
     const qb_u64 pawns = qb_pawns(p) & us;
+    const qb_u64 free_pawns = pawns & ~pinned;
     const qb_u64 empty = ~occ;
-    const qb_u64 promo_rank = black ? QB_RANK_1 : QB_RANK_8;
-    qb_u64 group = pawns & ~pinned;
-    qb_u64 pinned_pawns = pawns & pinned;
-    qb_u64 allowed = ~0ULL;
-    for (;;) {
-        qb_u64 push1, push2, cap_l, cap_r;
-        int d1, d2, dl, dr;
-        if (black) {
-            push1 = (group >> 8) & empty;
-            push2 = ((push1 & QB_RANK_6) >> 8) & empty;
-            cap_l = ((group & ~QB_FILE_A) >> 9) & them;
-            cap_r = ((group & ~QB_FILE_H) >> 7) & them;
-            d1 = -8; d2 = -16; dl = -9; dr = -7;
-        } else {
-            push1 = (group << 8) & empty;
-            push2 = ((push1 & QB_RANK_3) << 8) & empty;
-            cap_l = ((group & ~QB_FILE_A) << 7) & them;
-            cap_r = ((group & ~QB_FILE_H) << 9) & them;
-            d1 = 8; d2 = 16; dl = 7; dr = 9;
-        }
-        const qb_u64 m = target & allowed;
-        push1 &= m; push2 &= m; cap_l &= m; cap_r &= m;
-        sink.pawns(push1 & ~promo_rank, d1, QB_PAWN_QUIET);
-        sink.pawns(push1 & promo_rank, d1, QB_PAWN_PROMO);
-        sink.pawns(push2, d2, QB_PAWN_DOUBLE);
-        sink.pawns(cap_l & ~promo_rank, dl, QB_PAWN_CAPTURE);
-        sink.pawns(cap_l & promo_rank, dl, QB_PAWN_PROMO);
-        sink.pawns(cap_r & ~promo_rank, dr, QB_PAWN_CAPTURE);
-        sink.pawns(cap_r & promo_rank, dr, QB_PAWN_PROMO);
-        if (!pinned_pawns) break;
-        int sq = qb_lsb(pinned_pawns);
-        pinned_pawns &= pinned_pawns - 1;
-        group = qb_bit(sq);
-        allowed = qb_line(ksq, sq);
+    const qb_u64 pushers = free_pawns | (pawns & qb_file_mask(ksq));
+    // Takes towards file a go along the king's anti-diagonal for white (+7), its diagonal
+    // for black (-9); towards file h the other way round.
+    const qb_u64 diag = free_pawns | (pawns & qb_diag_mask(ksq));
+    const qb_u64 anti = free_pawns | (pawns & qb_anti_mask(ksq));
+    qb_u64 push1, push2, cap_l, cap_r;
+    if (black) {
+        push1 = (pushers >> 8) & empty;
+        push2 = ((push1 & QB_RANK_6) >> 8) & empty;
+        cap_l = ((diag & ~QB_FILE_A) >> 9) & them;
+        cap_r = ((anti & ~QB_FILE_H) >> 7) & them;
+    } else {
+        push1 = (pushers << 8) & empty;
+        push2 = ((push1 & QB_RANK_3) << 8) & empty;
+        cap_l = ((anti & ~QB_FILE_A) << 7) & them;
+        cap_r = ((diag & ~QB_FILE_H) << 9) & them;
     }
+    sink.pawns(push1 & target, push2 & target, cap_l & target, cap_r & target, black);
 
     // En passant: made on a copy of the occupancy and checked for any attack on the king.
     if (p.ep < 64) {
         const int ep = (int)p.ep;
         const int cap = black ? ep + 8 : ep - 8;
-        for (qb_u64 s = qb_pawn_attacks(qb_bit(ep), !black) & pawns; s; s &= s - 1) {
+        for (qb_u64 s = qb_pawn_from(ep, !black) & pawns; s; s &= s - 1) {
             int from = qb_lsb(s);
             qb_u64 occ2 = occ ^ qb_bit(from) ^ qb_bit(ep) ^ qb_bit(cap);
             if (!qb_attackers(p, ksq, occ2, them & ~qb_bit(cap), !black))
@@ -343,52 +457,70 @@ QB_HD void qb_generate(const QbPos& p, Sink& sink) {
     }
 }
 
+template <class Sink>
+QB_HD void qb_generate(const QbPos& p, Sink& sink) {
+    if (p.black) qb_generate_as<1>(p, sink);
+    else qb_generate_as<0>(p, sink);
+}
+
 // ---- make move ---------------------------------------------------------------------------
 
-QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
+// p's side to move is Black (1 for black).
+template <int Black>
+QB_HD QbPos qb_make_as(const QbPos& p, int from, int to, int kind) {
     QbPos n = p;
-    const int code = qb_code_at(p, from);
     const qb_u64 fb = qb_bit(from), tb = qb_bit(to);
-    const int black = (int)p.black;
+    const int black = Black;
+    // One piece lands, on `land` (castling: the king, whose rook follows on `rook_to`),
+    // after the squares of `lifted` are emptied: one clear and one put for every kind.
+    const int code = kind >= QB_PROMO ? ((kind - QB_PROMO) << 1) | black : qb_code_at(p, from);
+    qb_u64 lifted = fb | tb, land = tb, rook_to = 0;
     n.ep = 64;
     n.black = p.black ^ 1;
-    n.castling &= ~(fb | tb);
+    n.castling &= ~lifted;
     if (kind == QB_CASTLE) {
         const int back = black ? 56 : 0;
         const bool king_side = to > from;
-        qb_clear(n, fb | tb);
-        qb_put(n, qb_bit(back + (king_side ? 6 : 2)), code);
-        qb_put(n, qb_bit(back + (king_side ? 5 : 3)), 8 | black);
-        n.castling &= ~(QB_RANK_1 << back);
-        return n;
+        land = qb_bit(back + (king_side ? 6 : 2));
+        rook_to = qb_bit(back + (king_side ? 5 : 3));
+    } else if (kind == QB_EP) {
+        lifted |= qb_bit(black ? to + 8 : to - 8);
     }
-    qb_clear(n, fb | tb);
-    if (kind >= QB_PROMO) {
-        qb_put(n, tb, ((kind - QB_PROMO) << 1) | black);
-        return n;
-    }
-    qb_put(n, tb, code);
+    qb_clear(n, lifted);
+    qb_put(n, land, code);
+    n.q[3] |= rook_to;  // a rook: code 8 | black
+    n.q[0] |= black ? rook_to : 0;
+    if ((code >> 1) == 6) n.castling &= ~(black ? QB_RANK_8 : QB_RANK_1);
     // The en passant square only where a pawn of theirs could take: positions that differ
     // in an en passant square nobody can use are one position to the table and the
     // merging of equal positions.
     if (kind == QB_DOUBLE) {
         const int ep = (from + to) >> 1;
         const qb_u64 takers = qb_pawns(n) & (black ? ~n.q[0] : n.q[0]) & qb_occupied(n);
-        if (qb_pawn_attacks(qb_bit(ep), black) & takers) n.ep = (qb_u32)ep;
+        if (qb_pawn_from(ep, black) & takers) n.ep = (qb_u32)ep;
     }
-    else if (kind == QB_EP) qb_clear(n, qb_bit(black ? to + 8 : to - 8));
-    if ((code >> 1) == 6) n.castling &= ~(QB_RANK_1 << (black ? 56 : 0));
     return n;
+}
+
+QB_HD QbPos qb_make(const QbPos& p, int from, int to, int kind) {
+    return p.black ? qb_make_as<1>(p, from, to, kind) : qb_make_as<0>(p, from, to, kind);
 }
 
 // ---- sinks and perft ------------------------------------------------------------------------
 
 // Counts moves: popcounts, four moves per promotion target.
 struct QbCountSink {
-    qb_u64 n;
-    QB_MEMBER void piece(int, qb_u64 t) { n += (qb_u64)qb_popcount(t); }
-    QB_MEMBER void pawns(qb_u64 t, int, int group) {
-        n += (qb_u64)qb_popcount(t) << (group == QB_PAWN_PROMO ? 2 : 0);
+    qb_u32 n;
+    QB_MEMBER void piece(int, qb_u64 t) { n += (qb_u32)qb_popcount(t); }
+    QB_MEMBER void pawns(qb_u64 push1, qb_u64 push2, qb_u64 cap_l, qb_u64 cap_r, int black) {
+        n += (qb_u32)(qb_popcount(push1) + qb_popcount(push2) + qb_popcount(cap_l) + qb_popcount(cap_r));
+        // Three more a promotion: the last rank's bits of the three sets that reach it side
+        // by side in one word, one popcount for all.
+        const int shift = black ? 0 : 56;
+        const qb_u64 last = black ? QB_RANK_1 : QB_RANK_8;
+        const qb_u64 promos = ((push1 & last) >> shift) | ((cap_l & last) >> shift) << 8 |
+                              ((cap_r & last) >> shift) << 16;
+        n += 3 * (qb_u32)qb_popcount(promos);
     }
     QB_MEMBER void special(int, int, int) { n += 1; }
 };
@@ -400,15 +532,24 @@ struct QbEachSink {
     QB_MEMBER void piece(int from, qb_u64 t) {
         for (; t; t &= t - 1) f(from, qb_lsb(t), QB_NORMAL);
     }
-    QB_MEMBER void pawns(qb_u64 t, int delta, int group) {
+    // The pawn moves to the targets t, each from `to - delta`.
+    QB_MEMBER void pawn_set(qb_u64 t, int delta, int kind, qb_u64 last) {
         for (; t; t &= t - 1) {
             int to = qb_lsb(t);
-            if (group == QB_PAWN_PROMO) {
+            if (qb_bit(to) & last) {
                 for (int role = 5; role >= 2; --role) f(to - delta, to, QB_PROMO + role);
             } else {
-                f(to - delta, to, group == QB_PAWN_DOUBLE ? QB_DOUBLE : QB_NORMAL);
+                f(to - delta, to, kind);
             }
         }
+    }
+    QB_MEMBER void pawns(qb_u64 push1, qb_u64 push2, qb_u64 cap_l, qb_u64 cap_r, int black) {
+        const qb_u64 last = black ? QB_RANK_1 : QB_RANK_8;
+        const int d1 = black ? -8 : 8;
+        pawn_set(push1, d1, QB_NORMAL, last);
+        pawn_set(push2, 2 * d1, QB_DOUBLE, 0);
+        pawn_set(cap_l, black ? -9 : 7, QB_NORMAL, last);
+        pawn_set(cap_r, black ? -7 : 9, QB_NORMAL, last);
     }
     QB_MEMBER void special(int from, int to, int kind) { f(from, to, kind); }
 };
@@ -419,9 +560,15 @@ QB_HD void qb_for_each_move(const QbPos& p, F& f) {
     qb_generate(p, sink);
 }
 
-// The number of legal moves.
-QB_HD qb_u64 qb_count_moves(const QbPos& p) {
+// The number of legal moves of p, whose side to move is Black.
+template <int Black>
+QB_HD qb_u32 qb_count_moves_as(const QbPos& p) {
     QbCountSink sink{0};
-    qb_generate(p, sink);
+    qb_generate_as<Black>(p, sink);
     return sink.n;
+}
+
+// The number of legal moves.
+QB_HD qb_u32 qb_count_moves(const QbPos& p) {
+    return p.black ? qb_count_moves_as<1>(p) : qb_count_moves_as<0>(p);
 }

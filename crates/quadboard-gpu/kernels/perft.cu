@@ -5,6 +5,14 @@
 
 #define QB_FULL 0xffffffffu
 
+// Fills the tables (movegen.cuh) from the 128 slider magics: launched once after the
+// module loads, before any other kernel, on a grid of QB_INIT_COLS / 256 by QB_INIT_ROWS
+// blocks of 256.
+extern "C" __global__ void qb_init_tables(const qb_u64* magics) {
+    const qb_u32 row = blockIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    qb_init_cell(magics, row, col, row < 128 ? qb_slider_offset(row) : 0);
+}
+
 // prepare: also adds the level's number of children to *total (one atomic per warp).
 extern "C" __global__ void qb_prepare(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end, unsigned remaining,
                                       qb_u64* slots, qb_u64 mask, qb_u64* set, qb_u64 set_mask, qb_u64* total) {

@@ -129,6 +129,27 @@ fn compile_and_load(
     Ok(module)
 }
 
+/// Fills the module's tables (`QbTables` in `kernels/movegen.cuh`: slider magics and
+/// attacks, lines, leapers) with the kernel `init`, once after the module loads: every
+/// launch after it on the stream reads them.
+fn fill_tables(stream: &Arc<CudaStream>, init: &CudaFunction) -> Result<(), GpuError> {
+    let magics: Vec<u64> = crate::host::MAGICS.iter().flatten().copied().collect();
+    let magics = stream.clone_htod(&magics).map_err(driver)?;
+    // QB_INIT_COLS / 256 by QB_INIT_ROWS blocks, one thread a cell.
+    let config = LaunchConfig {
+        grid_dim: (4096 / BLOCK, 192, 1),
+        block_dim: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut launch = stream.launch_builder(init);
+    launch.arg(&magics);
+    // SAFETY: qb_init_tables(const u64*) reads the 128 magics just copied and writes only
+    // the module's own tables, each cell by one thread.
+    unsafe { launch.launch(config) }.map_err(driver)?;
+    // The magics' buffer is freed on return: the fill must be done with it.
+    stream.synchronize().map_err(driver)
+}
+
 /// One level in device memory: its capacity and the raw addresses of its three arrays.
 struct DeviceLevel {
     capacity: usize,
@@ -465,6 +486,7 @@ impl Gpu {
             _ => FUSED_BLOCKS.to_string(),
         };
         let stream = ctx.default_stream();
+        fill_tables(&stream, &function("qb_init_tables")?)?;
         let (free, _) = ctx.mem_get_info().map_err(driver)?;
         // Leave a tenth of what is free (and a little more) to the driver and others.
         let usable = free / 10 * 9 - (256 << 20).min(free / 10);

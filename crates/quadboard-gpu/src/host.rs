@@ -8,6 +8,8 @@ use crate::levels::{self, level_capacities, Backend};
 use crate::{GpuError, GpuOptions, GpuPosition};
 
 extern "C" {
+    fn quadboard_gpu_host_init(magics: *const u64);
+    fn quadboard_gpu_host_check_tables() -> u32;
     fn quadboard_gpu_host_perft(pos: *const GpuPosition, depth: u32) -> u64;
     fn quadboard_gpu_host_moves(
         pos: *const GpuPosition,
@@ -61,9 +63,32 @@ extern "C" {
     );
 }
 
+/// The 128 slider magics the kernels' tables are built from, rooks then bishops, by
+/// square: the library's own, so that both use one layout and one search.
+pub(crate) static MAGICS: [[u64; 64]; 2] = quadboard_chess::attacks::magic::MAGICS;
+
+/// Fills the C++ side's tables (`QbTables` in `kernels/movegen.cuh`) once, before the
+/// first call that reads them: every public way into the host code calls this first.
+fn host_tables() {
+    static FILLED: std::sync::Once = std::sync::Once::new();
+    // SAFETY: MAGICS is 128 contiguous u64, as the C++ reads them; the Once runs the fill
+    // before any other thread can reach code that reads the tables.
+    FILLED.call_once(|| unsafe { quadboard_gpu_host_init(MAGICS.as_ptr().cast()) });
+}
+
+/// The number of slider table lookups on the host that differ from the table-free
+/// attacks, over every occupancy of every square's mask: 0 unless the magics or the
+/// tables' layout are wrong. For the tests.
+pub fn host_table_errors() -> u32 {
+    host_tables();
+    // SAFETY: the tables are filled; the check only reads them.
+    unsafe { quadboard_gpu_host_check_tables() }
+}
+
 /// Perft of `pos` to `depth` by the kernels' move generator on the CPU, one thread, by
 /// recursion.
 pub fn host_perft(pos: &GpuPosition, depth: u32) -> u64 {
+    host_tables();
     // SAFETY: the pointer comes from a reference to a `repr(C)` struct laid out as the C++
     // `QbPos`; the C++ side only reads it, and its recursion is bounded by `depth`.
     unsafe { quadboard_gpu_host_perft(pos, depth) }
@@ -71,6 +96,7 @@ pub fn host_perft(pos: &GpuPosition, depth: u32) -> u64 {
 
 /// The positions after each legal move of `pos`, in the kernels' generation order.
 pub fn host_children(pos: &GpuPosition) -> Vec<GpuPosition> {
+    host_tables();
     // Room for any real position's moves; a lenient setup with more is listed again.
     let mut room = 256;
     loop {
@@ -303,6 +329,7 @@ impl Emulator {
     /// [`GpuError::Options`] for options out of range.
     pub fn new(options: GpuOptions) -> Result<Emulator, GpuError> {
         options.check()?;
+        host_tables();
         let entries = table_entries(options.table_bytes);
         Ok(Emulator {
             backend: HostBackend {

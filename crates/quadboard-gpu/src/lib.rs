@@ -21,7 +21,7 @@ mod levels;
 mod position;
 
 pub use device::{compile_ptx, Gpu, GpuError, GpuMemory};
-pub use host::{host_children, host_perft, Emulator};
+pub use host::{host_children, host_perft, host_table_errors, Emulator};
 pub use levels::{
     GpuOptions, Progress, DEVICE_PLIES_MAX, LEVEL_BYTES_MIN, LEVEL_MIN, LEVEL_SLOT_BYTES,
 };

@@ -85,6 +85,13 @@ fn tight() -> usize {
     LEVEL_BYTES_MIN
 }
 
+/// The kernels' slider tables, built from the library's magics over the kernels' own masks
+/// and layout, answer every occupancy of every square as the table-free attacks do.
+#[test]
+fn slider_tables_match_the_table_free_attacks() {
+    assert_eq!(quadboard_gpu::host_table_errors(), 0);
+}
+
 /// The whole GPU path (host expansion, levels, parts, table) on the CPU, against the
 /// library, in each configuration the device runs.
 #[test]
