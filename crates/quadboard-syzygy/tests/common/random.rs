@@ -1,5 +1,7 @@
 //! Random legal positions of a table's material, en passant positions among them.
 
+#![allow(dead_code)] // each test file uses a different part
+
 use quadboard_chess::Position;
 
 /// A small deterministic generator (xorshift64*): the same positions on every run.
