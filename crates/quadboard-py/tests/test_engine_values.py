@@ -9,6 +9,7 @@ import asyncio
 import concurrent.futures
 import copy
 import dataclasses
+import inspect
 import itertools
 import math
 import os
@@ -410,6 +411,37 @@ def test_every_public_name_of_chess_engine_exists():
     missing = public - set(dir(qe))
     assert not missing
     assert set(qe.__all__) <= set(dir(qe))
+
+
+def parameters(function):
+    """A callable's parameters as comparable values: names, kinds, defaults; whether async."""
+    function = getattr(function, "__func__", function)
+    if isinstance(function, property):
+        return "property"
+    signature = inspect.signature(function)
+    return (inspect.iscoroutinefunction(function),
+            [(p.name, p.kind, None if p.default is p.empty else repr(p.default)) for p in signature.parameters.values()])
+
+
+def test_every_method_of_chess_engine_classes_with_python_chess_parameters():
+    dunders = {"__init__", "__enter__", "__exit__", "__iter__", "__next__", "__aiter__", "__anext__"}
+    compared = 0
+    for name in dir(ce):
+        theirs = getattr(ce, name)
+        if not (isinstance(theirs, type) and theirs.__module__ == "chess.engine"):
+            continue
+        ours = getattr(qe, name)
+        for attribute, value in vars(theirs).items():
+            if attribute.startswith("_") and attribute not in dunders:
+                continue
+            if not (callable(value) or isinstance(value, (property, classmethod, staticmethod))):
+                continue
+            assert attribute in dir(ours), f"{name}.{attribute}"
+            assert parameters(inspect.getattr_static(ours, attribute)) == parameters(value), f"{name}.{attribute}"
+            compared += 1
+    assert compared > 100
+    for name in ("popen_uci", "popen_xboard", "run_in_background", "override"):
+        assert parameters(getattr(qe, name)) == parameters(getattr(ce, name)), name
 
 
 # --- What needs the protocol ------------------------------------------------------------

@@ -25,8 +25,10 @@ import enum
 import logging
 import re
 import threading
+import warnings
+from types import TracebackType
 from typing import (Any, Callable, Coroutine, Dict, Generic, Iterable, Iterator, List, Mapping,
-                    MutableMapping, Optional, Tuple, TypeVar, TypedDict, Union)
+                    MutableMapping, Optional, Tuple, Type, TypeVar, TypedDict, Union)
 
 from . import Move
 from ._core import Color
@@ -63,7 +65,10 @@ UCI_REGEX = re.compile(r"^[a-h][1-8][a-h][1-8][pnbrqk]?|[PNBRQK]@[a-h][1-8]|0000
 XBOARD_ERROR_REGEX = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
 
 # python-chess 1.11 uses asyncio's own policy (its Windows workaround for Python 3.7 is gone).
-EventLoopPolicy = asyncio.DefaultEventLoopPolicy
+# Python 3.14 deprecates the policy classes: the name stays, without a warning at import.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    EventLoopPolicy = asyncio.DefaultEventLoopPolicy
 
 
 def override(fn: F, /) -> F:
@@ -347,9 +352,16 @@ def _missing(what: str) -> NotImplementedError:
     return NotImplementedError(_MISSING.format(what))
 
 
-class Protocol(asyncio.SubprocessProtocol):
+class _NotBuilt:
+    # The methods of the classes below name themselves in their NotImplementedError.
+    def _method(self, name: str) -> NotImplementedError:
+        return _missing(f"{type(self).__name__}.{name}")
+
+
+class Protocol(_NotBuilt, asyncio.SubprocessProtocol):
     """An engine protocol on asyncio (python-chess's base of ``UciProtocol`` and
-    ``XBoardProtocol``). Not built yet: making one raises ``NotImplementedError``."""
+    ``XBoardProtocol``), with python-chess's methods. Not built yet: making one, and each
+    method, raises ``NotImplementedError``."""
 
     def __init__(self) -> None:
         raise _missing(type(self).__name__)
@@ -360,9 +372,73 @@ class Protocol(asyncio.SubprocessProtocol):
         """Would start the engine ``command`` and return its transport and protocol."""
         raise _missing(f"{cls.__name__}.popen")
 
+    def send_line(self, line: str) -> None:
+        """Would send ``line`` to the engine."""
+        raise self._method("send_line")
+
+    def line_received(self, line: str) -> None:
+        """Would handle a line of the engine's output."""
+        raise self._method("line_received")
+
+    def error_line_received(self, line: str) -> None:
+        """Would handle a line of the engine's stderr."""
+        raise self._method("error_line_received")
+
+    async def communicate(self, command_factory: Callable[[Any], "BaseCommand[T]"]) -> T:
+        """Would run one command."""
+        raise self._method("communicate")
+
+    async def initialize(self) -> None:
+        """Would do the handshake (``uci``, ``xboard``/``protover 2``)."""
+        raise self._method("initialize")
+
+    async def ping(self) -> None:
+        """Would wait until the engine answers (``isready``, ``ping``)."""
+        raise self._method("ping")
+
+    async def configure(self, options: ConfigMapping) -> None:
+        """Would set engine options."""
+        raise self._method("configure")
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        """Would tell the engine about its opponent."""
+        raise self._method("send_opponent_information")
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = Info.NONE,
+                   ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None,
+                   options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        """Would have the engine play a move on ``board``."""
+        raise self._method("play")
+
+    async def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                      info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                      options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]:
+        """Would analyse ``board`` until ``limit``."""
+        raise self._method("analyse")
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                       options: ConfigMapping = {}) -> "AnalysisResult":
+        """Would start an analysis of ``board`` whose infos are read as they come."""
+        raise self._method("analysis")
+
+    async def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        """Would tell the engine how the game ended."""
+        raise self._method("send_game_result")
+
+    async def quit(self) -> None:
+        """Would ask the engine to quit and wait for it."""
+        raise self._method("quit")
+
 
 class UciProtocol(Protocol):
     """The UCI protocol (not built yet: ``NotImplementedError``)."""
+
+    def debug(self, on: bool = True) -> None:
+        """Would switch the engine's debug mode (``debug on``/``debug off``)."""
+        raise self._method("debug")
 
 
 class XBoardProtocol(Protocol):
@@ -383,30 +459,165 @@ async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
     raise _missing("popen_xboard")
 
 
-class BaseCommand(Generic[T]):
+class BaseCommand(_NotBuilt, Generic[T]):
     """A command to an engine (python-chess's protocol machinery; not built yet)."""
 
     def __init__(self, engine: Protocol) -> None:
         raise _missing("BaseCommand")
 
+    def add_finished_callback(self, callback: Callable[[], None]) -> None:
+        """Would call ``callback`` when the command is done."""
+        raise self._method("add_finished_callback")
 
-class AnalysisResult:
+    def set_finished(self) -> None:
+        """Would mark the command done."""
+        raise self._method("set_finished")
+
+    def cancel(self) -> None:
+        """Would cancel the command."""
+        raise self._method("cancel")
+
+    def check_initialized(self) -> None:
+        """Would check that the engine is initialised."""
+        raise self._method("check_initialized")
+
+    def start(self) -> None:
+        """Would send the command."""
+        raise self._method("start")
+
+    def line_received(self, line: str) -> None:
+        """Would handle a line of the engine's answer."""
+        raise self._method("line_received")
+
+    def engine_terminated(self, exc: Exception) -> None:
+        """Would fail the command with ``exc``."""
+        raise self._method("engine_terminated")
+
+
+class AnalysisResult(_NotBuilt):
     """The infos of a running analysis (``Protocol.analysis``; not built yet)."""
 
     def __init__(self, stop: Optional[Callable[[], None]] = None):
         raise _missing("AnalysisResult")
 
+    def post(self, info: InfoDict) -> None:
+        """Would add an info."""
+        raise self._method("post")
 
-class SimpleAnalysisResult:
+    def set_finished(self, best: BestMove) -> None:
+        """Would end the analysis with ``best``."""
+        raise self._method("set_finished")
+
+    def set_exception(self, exc: Exception) -> None:
+        """Would end the analysis with ``exc``."""
+        raise self._method("set_exception")
+
+    @property
+    def info(self) -> InfoDict:
+        """Would be the infos of the first line, merged."""
+        raise self._method("info")
+
+    @property
+    def multipv(self) -> List[InfoDict]:
+        """Would be the merged infos of each line."""
+        raise self._method("multipv")
+
+    def stop(self) -> None:
+        """Would stop the analysis."""
+        raise self._method("stop")
+
+    async def wait(self) -> BestMove:
+        """Would wait for the best move."""
+        raise self._method("wait")
+
+    async def get(self) -> InfoDict:
+        """Would wait for the next info (``AnalysisComplete`` at the end)."""
+        raise self._method("get")
+
+    def would_block(self) -> bool:
+        """Would say whether ``get()`` has to wait."""
+        raise self._method("would_block")
+
+    def empty(self) -> bool:
+        """Would say whether no info is waiting."""
+        raise self._method("empty")
+
+    async def next(self) -> Optional[InfoDict]:
+        """Would wait for the next info (``None`` at the end)."""
+        raise self._method("next")
+
+    def __aiter__(self) -> "AnalysisResult":
+        raise self._method("__aiter__")
+
+    async def __anext__(self) -> InfoDict:
+        raise self._method("__anext__")
+
+    def __enter__(self) -> "AnalysisResult":
+        raise self._method("__enter__")
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        raise self._method("__exit__")
+
+
+class SimpleAnalysisResult(_NotBuilt):
     """``AnalysisResult`` for ``SimpleEngine`` (not built yet)."""
 
     def __init__(self, simple_engine: "SimpleEngine", inner: AnalysisResult) -> None:
         raise _missing("SimpleAnalysisResult")
 
+    @property
+    def info(self) -> InfoDict:
+        """Would be the infos of the first line, merged."""
+        raise self._method("info")
 
-class SimpleEngine:
-    """The blocking engine API (``SimpleEngine.popen_uci(path)``, ``analyse``, ``play``...).
-    Not built yet: starting one raises ``NotImplementedError``."""
+    @property
+    def multipv(self) -> List[InfoDict]:
+        """Would be the merged infos of each line."""
+        raise self._method("multipv")
+
+    def stop(self) -> None:
+        """Would stop the analysis."""
+        raise self._method("stop")
+
+    def wait(self) -> BestMove:
+        """Would wait for the best move."""
+        raise self._method("wait")
+
+    def would_block(self) -> bool:
+        """Would say whether ``get()`` has to wait."""
+        raise self._method("would_block")
+
+    def empty(self) -> bool:
+        """Would say whether no info is waiting."""
+        raise self._method("empty")
+
+    def get(self) -> InfoDict:
+        """Would wait for the next info (``AnalysisComplete`` at the end)."""
+        raise self._method("get")
+
+    def next(self) -> Optional[InfoDict]:
+        """Would wait for the next info (``None`` at the end)."""
+        raise self._method("next")
+
+    def __iter__(self) -> Iterator[InfoDict]:
+        raise self._method("__iter__")
+
+    def __next__(self) -> InfoDict:
+        raise self._method("__next__")
+
+    def __enter__(self) -> "SimpleAnalysisResult":
+        raise self._method("__enter__")
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        raise self._method("__exit__")
+
+
+class SimpleEngine(_NotBuilt):
+    """The blocking engine API (``SimpleEngine.popen_uci(path)``, ``analyse``, ``play``...),
+    with python-chess's methods. Not built yet: starting one raises
+    ``NotImplementedError``."""
 
     def __init__(self, transport: asyncio.SubprocessTransport, protocol: Protocol, *,
                  timeout: Optional[float] = 10.0) -> None:
@@ -430,9 +641,102 @@ class SimpleEngine:
         """Would start the XBoard engine ``command``."""
         raise _missing("SimpleEngine.popen_xboard")
 
+    @property
+    def options(self) -> MutableMapping[str, Option]:
+        """Would be the options the engine declared."""
+        raise self._method("options")
 
-class MockTransport(asyncio.SubprocessTransport):
+    @property
+    def id(self) -> Mapping[str, str]:
+        """Would be the engine's ``id`` (name, author)."""
+        raise self._method("id")
+
+    def communicate(self, command_factory: Callable[[Protocol], BaseCommand[T]]) -> T:
+        """Would run one command."""
+        raise self._method("communicate")
+
+    def configure(self, options: ConfigMapping) -> None:
+        """Would set engine options."""
+        raise self._method("configure")
+
+    def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                  engine_rating: Optional[int] = None) -> None:
+        """Would tell the engine about its opponent."""
+        raise self._method("send_opponent_information")
+
+    def ping(self) -> None:
+        """Would wait until the engine answers."""
+        raise self._method("ping")
+
+    def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = Info.NONE, ponder: bool = False,
+             draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
+             opponent: Optional[Opponent] = None) -> PlayResult:
+        """Would have the engine play a move on ``board``."""
+        raise self._method("play")
+
+    def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                options: ConfigMapping = {}) -> Union[InfoDict, List[InfoDict]]:
+        """Would analyse ``board`` until ``limit``."""
+        raise self._method("analyse")
+
+    def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                 game: object = None, info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                 options: ConfigMapping = {}) -> SimpleAnalysisResult:
+        """Would start an analysis of ``board`` whose infos are read as they come."""
+        raise self._method("analysis")
+
+    def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
+                         game_complete: bool = True) -> None:
+        """Would tell the engine how the game ended."""
+        raise self._method("send_game_result")
+
+    def quit(self) -> None:
+        """Would ask the engine to quit and wait for it."""
+        raise self._method("quit")
+
+    def close(self) -> None:
+        """Would quit the engine and end its event loop."""
+        raise self._method("close")
+
+    def __enter__(self) -> "SimpleEngine":
+        raise self._method("__enter__")
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        raise self._method("__exit__")
+
+
+class MockTransport(_NotBuilt, asyncio.SubprocessTransport):
     """python-chess's scripted transport for testing protocols (not built yet)."""
 
     def __init__(self, protocol: Protocol) -> None:
         raise _missing("MockTransport")
+
+    def expect(self, expectation: str, responses: List[str] = []) -> None:
+        """Would expect the line ``expectation`` and answer ``responses``."""
+        raise self._method("expect")
+
+    def expect_ping(self) -> None:
+        """Would expect a ping and answer it."""
+        raise self._method("expect_ping")
+
+    def assert_done(self) -> None:
+        """Would check that every expected line came."""
+        raise self._method("assert_done")
+
+    def get_pipe_transport(self, fd: int) -> Optional[asyncio.BaseTransport]:
+        """Would be the pipe's transport (none)."""
+        raise self._method("get_pipe_transport")
+
+    def write(self, data: bytes) -> None:
+        """Would check ``data`` against the expected lines."""
+        raise self._method("write")
+
+    def get_pid(self) -> int:
+        """Would be the process id."""
+        raise self._method("get_pid")
+
+    def get_returncode(self) -> Optional[int]:
+        """Would be the exit code."""
+        raise self._method("get_returncode")
