@@ -13,6 +13,7 @@ import inspect
 import itertools
 import math
 import os
+import pickle
 import random
 import re
 import subprocess
@@ -352,6 +353,26 @@ def test_uci_option_map():
         return log
 
     assert script(qe) == script(ce)
+
+
+def test_values_pickle_and_copy_as_python_chess_s():
+    def values(module, move):
+        return [module.Cp(-35), module.Mate(4), module.Mate(-2), module.MateGiven, module.PovScore(module.Mate(3), False),
+                module.Wdl(500, 400, 100), module.PovWdl(module.Wdl(1, 2, 997), True), module.Limit(depth=20, nodes=5),
+                module.Option("Hash", "spin", 16, 1, 1024, None), module.Opponent("x", None, 2000, True),
+                module.Info.PV | module.Info.SCORE, module.UciOptionMap(Hash=16), module.EngineError("bad"),
+                module.PlayResult(move, None, {"depth": 3})]
+
+    def normalised(value):
+        return address_free(repr(value))
+
+    q_move, c_move = quadboard.Move.from_uci("g1f3"), chess.Move.from_uci("g1f3")
+    for ours, theirs in zip(values(qe, q_move), values(ce, c_move)):
+        for how in (lambda v: pickle.loads(pickle.dumps(v)), copy.copy, copy.deepcopy):
+            assert normalised(how(ours)) == normalised(how(theirs)), repr(ours)
+            assert type(how(ours)).__name__ == type(how(theirs)).__name__
+    assert (pickle.loads(pickle.dumps(qe.MateGiven)) is qe.MateGiven) == \
+        (pickle.loads(pickle.dumps(ce.MateGiven)) is ce.MateGiven)
 
 
 # --- Info, InfoDict, exceptions, constants --------------------------------------------
