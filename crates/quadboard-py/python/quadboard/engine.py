@@ -55,8 +55,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 ConfigValue = Union[str, int, bool, None]
 ConfigMapping = Mapping[str, ConfigValue]
 
-# Options that the protocol sets itself from the arguments of a search (``multipv``,
-# ``ponder``) or from the board (Chess960, variant): configure() refuses them.
+# Options that the protocol sets itself, from the arguments of a search (``multipv``,
+# ``ponder``) or from the board (Chess960, variant), rather than from a program's options.
 MANAGED_OPTIONS = ["uci_chess960", "uci_variant", "multipv", "ponder"]
 
 # A move as UCI writes it (drops and the null move too), and the start of an XBoard error
@@ -64,7 +64,7 @@ MANAGED_OPTIONS = ["uci_chess960", "uci_variant", "multipv", "ponder"]
 UCI_REGEX = re.compile(r"^[a-h][1-8][a-h][1-8][pnbrqk]?|[PNBRQK]@[a-h][1-8]|0000\Z")
 XBOARD_ERROR_REGEX = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
 
-# python-chess 1.11 uses asyncio's own policy (its Windows workaround for Python 3.7 is gone).
+# python-chess 1.11's EventLoopPolicy is asyncio's default policy (the tests compare them).
 # Python 3.14 deprecates the policy classes: the name stays, without a warning at import.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -117,8 +117,8 @@ class Limit:
     """When a search ends: after ``time`` seconds, at ``depth`` plies, after ``nodes``
     nodes, on finding a mate in ``mate`` moves, or by the clocks (``white_clock`` and
     ``black_clock`` with increments ``white_inc``, ``black_inc`` in seconds, and
-    ``remaining_moves`` to the next time control). ``clock_id`` tells the engine which game
-    the clocks belong to (XBoard engines only take new clock values with a new id)."""
+    ``remaining_moves`` to the next time control). ``clock_id`` tells an XBoard engine when the
+    time control changed: a new id sends the new control, the same id only the clocks."""
 
     time: Optional[float] = None
     depth: Optional[int] = None
