@@ -9,9 +9,10 @@ import quadboard as _quadboard
 
 globals().update({k: v for k, v in vars(_quadboard).items() if not k.startswith("__")})
 __version__ = _quadboard.__version__  # quadboard's own version, which programs may print
-# `import chess.svg` must find quadboard's module although this folder has no svg.py:
-# register each submodule under both names (quadboard's `__init__` imports only some).
-for _name in ("pgn", "polyglot", "svg"):
+# `import chess.svg` and `import chess.engine` must find quadboard's modules although this
+# folder has no such files: register each submodule under both names (quadboard's
+# `__init__` imports only some).
+for _name in ("pgn", "polyglot", "svg", "engine"):
     _module = _importlib.import_module(f"quadboard.{_name}")
     _sys.modules[f"{__name__}.{_name}"] = _module
     globals()[_name] = _module
