@@ -95,6 +95,7 @@ fn kernels_compile_to_ptx() {
         "qb_fused_first_2",
         "qb_reduce",
         "qb_init_tables",
+        "qb_check_tables",
     ] {
         assert!(
             ptx.contains(&format!(".entry {kernel}(")),
