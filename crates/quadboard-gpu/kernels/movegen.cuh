@@ -195,9 +195,10 @@ QB_HD qb_u64 qb_between_math(int a, int b) {
 #define QB_INIT_COLS 4096
 
 // One slider square's magic: the index of occupancy occ in the table is
-// offset + (high word of (occ & mask) * magic) >> shift. 32 bytes, so that the four words
-// come in two aligned loads from one sector.
-struct QbMagic {
+// offset + (high word of (occ & mask) * magic) >> shift. 32 bytes, aligned so, so that
+// the four words come in two aligned loads from one sector (a 16-byte load of a
+// misaligned address faults on the device; without alignas the tables were 8-aligned).
+struct alignas(32) QbMagic {
     qb_u64 mask;
     qb_u64 magic;
     qb_u32 offset;
@@ -216,6 +217,8 @@ struct QbTables {
     qb_u64 bishop_rays[64];
     qb_u64 pawn[2][64];       // what a pawn of each colour on the square attacks
 };
+
+static_assert(sizeof(QbMagic) == 32 && alignof(QbTables) >= 16, "QbMagic: two aligned 16-byte loads");
 
 #ifdef __CUDA_ARCH__
 // Written only by qb_init_tables, before any other kernel runs: read through the
