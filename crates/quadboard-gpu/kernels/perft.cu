@@ -13,6 +13,13 @@ extern "C" __global__ void qb_init_tables(const qb_u64* magics) {
     qb_init_cell(magics, row, col, row < 128 ? qb_slider_offset(row) : 0);
 }
 
+// Adds to *wrong the cells of the tables that differ from the table-free code (on the
+// grid of qb_init_tables): for the tests on the device.
+extern "C" __global__ void qb_check_tables(qb_u32* wrong) {
+    const qb_u32 row = blockIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (!qb_table_cell_ok(row, col)) atomicAdd(wrong, 1u);
+}
+
 // prepare: also adds the level's number of children to *total (one atomic per warp).
 extern "C" __global__ void qb_prepare(const QbPos* pos, qb_u64* cnt, qb_u32 start, qb_u32 end, unsigned remaining,
                                       qb_u64* slots, qb_u64 mask, qb_u64* set, qb_u64 set_mask, qb_u64* total) {

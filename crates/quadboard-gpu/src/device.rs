@@ -129,23 +129,25 @@ fn compile_and_load(
     Ok(module)
 }
 
+/// The grid of the table kernels (qb_init_tables, qb_check_tables): QB_INIT_COLS / 256 by
+/// QB_INIT_ROWS blocks, one thread a cell.
+const TABLE_GRID: LaunchConfig = LaunchConfig {
+    grid_dim: (4096 / BLOCK, 192, 1),
+    block_dim: (BLOCK, 1, 1),
+    shared_mem_bytes: 0,
+};
+
 /// Fills the module's tables (`QbTables` in `kernels/movegen.cuh`: slider magics and
 /// attacks, lines, leapers) with the kernel `init`, once after the module loads: every
 /// launch after it on the stream reads them.
 fn fill_tables(stream: &Arc<CudaStream>, init: &CudaFunction) -> Result<(), GpuError> {
     let magics: Vec<u64> = crate::host::MAGICS.iter().flatten().copied().collect();
     let magics = stream.clone_htod(&magics).map_err(driver)?;
-    // QB_INIT_COLS / 256 by QB_INIT_ROWS blocks, one thread a cell.
-    let config = LaunchConfig {
-        grid_dim: (4096 / BLOCK, 192, 1),
-        block_dim: (BLOCK, 1, 1),
-        shared_mem_bytes: 0,
-    };
     let mut launch = stream.launch_builder(init);
     launch.arg(&magics);
     // SAFETY: qb_init_tables(const u64*) reads the 128 magics just copied and writes only
     // the module's own tables, each cell by one thread.
-    unsafe { launch.launch(config) }.map_err(driver)?;
+    unsafe { launch.launch(TABLE_GRID) }.map_err(driver)?;
     // The magics' buffer is freed on return: the fill must be done with it.
     stream.synchronize().map_err(driver)
 }
@@ -445,6 +447,7 @@ pub struct GpuMemory {
 /// One CUDA device with the perft kernels loaded and its memory allocated.
 pub struct Gpu {
     backend: DeviceBackend,
+    check_tables: CudaFunction,
     name: String,
     options: GpuOptions,
     memory: GpuMemory,
@@ -520,6 +523,7 @@ impl Gpu {
             levels: level_bytes,
         };
         Ok(Gpu {
+            check_tables: function("qb_check_tables")?,
             backend: DeviceBackend {
                 prepare: function("qb_prepare")?,
                 expand: function("qb_expand")?,
@@ -548,6 +552,27 @@ impl Gpu {
             options,
             memory,
         })
+    }
+
+    /// The number of cells of the device's tables (slider attacks for every occupancy of
+    /// every square's mask, lines, squares between, leapers) that differ from the
+    /// table-free code, as filled by `qb_init_tables`: 0 unless the fill went wrong. For
+    /// the tests on the device.
+    ///
+    /// # Errors
+    /// [`GpuError::Driver`] when a copy or launch fails.
+    pub fn table_errors(&mut self) -> Result<u32, GpuError> {
+        let stream = &self.backend.stream;
+        let wrong = stream.alloc_zeros::<u32>(1).map_err(driver)?;
+        let mut launch = stream.launch_builder(&self.check_tables);
+        launch.arg(&wrong);
+        // SAFETY: qb_check_tables(u32*) only reads the module's tables and adds to the one
+        // counter allocated above.
+        unsafe { launch.launch(TABLE_GRID) }.map_err(driver)?;
+        let wrong = stream.clone_dtoh(&wrong).map_err(driver)?;
+        // As in `results`: the copy is queued on the stream.
+        stream.synchronize().map_err(driver)?;
+        Ok(wrong[0])
     }
 
     /// The device's name, as the driver gives it.

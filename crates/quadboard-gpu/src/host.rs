@@ -76,9 +76,9 @@ fn host_tables() {
     FILLED.call_once(|| unsafe { quadboard_gpu_host_init(MAGICS.as_ptr().cast()) });
 }
 
-/// The number of slider table lookups on the host that differ from the table-free
-/// attacks, over every occupancy of every square's mask: 0 unless the magics or the
-/// tables' layout are wrong. For the tests.
+/// The number of cells of the host's tables that differ from the table-free code (every
+/// occupancy of every slider square's mask, and every entry of the tables by square and
+/// by pair of squares): 0 unless the magics or the tables' layout are wrong. For the tests.
 pub fn host_table_errors() -> u32 {
     host_tables();
     // SAFETY: the tables are filled; the check only reads them.

@@ -39,6 +39,22 @@ fn reference(pos: &Position, depth: u32) -> u64 {
     perft_total(pos, depth, &options) as u64
 }
 
+/// The tables as `qb_init_tables` filled them on the card agree with the table-free code
+/// in every cell (the host's are checked by tests/host.rs).
+#[test]
+#[ignore = "needs a CUDA device"]
+fn tables_on_the_device_match_the_table_free_attacks() {
+    let Some(mut gpu) = open(GpuOptions::default()) else {
+        return;
+    };
+    assert_eq!(
+        gpu.table_errors().expect("launched"),
+        0,
+        "on {}",
+        gpu.name()
+    );
+}
+
 /// Start 1-8, Kiwipete 1-6, position 3 1-8 against the known counts, in three
 /// configurations: no table, a table with merged host plies, and levels so small that they
 /// split into parts at every level.

@@ -95,6 +95,7 @@ fn kernels_compile_to_ptx() {
         "qb_fused_first_2",
         "qb_reduce",
         "qb_init_tables",
+        "qb_check_tables",
     ] {
         assert!(
             ptx.contains(&format!(".entry {kernel}(")),
@@ -102,6 +103,12 @@ fn kernels_compile_to_ptx() {
         );
     }
     assert!(ptx.contains(".target sm_90"), "PTX not for compute_90");
+    // The slider magics are read with 16-byte loads, which fault on the device at an
+    // address that is not 16-aligned.
+    assert!(
+        ptx.contains(".global .align 32 .b8 qb_tables["),
+        "the tables are not 32-aligned"
+    );
     // For reading register use and spills with ptxas (docs/gpu.md: tuning).
     if let Some(path) = std::env::var_os("QUADBOARD_PTX_OUT") {
         std::fs::write(path, ptx).unwrap();
