@@ -483,7 +483,7 @@ impl Gpu {
         };
         let function = |name: &str| module.load_function(name).map_err(driver);
         // QUADBOARD_GPU_BLOCKS (2 to 5) picks the register bound of the fused kernels: the
-        // experiments of docs/gpu.md; the default is the fastest measured.
+        // default is the fastest measured (docs/gpu.md, "Tuning").
         let blocks = match std::env::var("QUADBOARD_GPU_BLOCKS").as_deref() {
             Ok(n @ ("2" | "3" | "4" | "5")) => n.to_string(),
             _ => FUSED_BLOCKS.to_string(),
@@ -528,8 +528,8 @@ impl Gpu {
                 prepare: function("qb_prepare")?,
                 expand: function("qb_expand")?,
                 leaves: function("qb_leaves")?,
-                // QUADBOARD_GPU_FUSED=warp: the balanced fused step (an experiment; the
-                // measurements in docs/gpu.md say which is the default).
+                // QUADBOARD_GPU_FUSED=warp: the balanced fused step (an experiment,
+                // slower than the default when it was timed: docs/log/2026-11-26-gpu.md).
                 fused: function(&format!("qb_fused_{blocks}"))?,
                 fused_first: function(&format!("qb_fused_first_{blocks}"))?,
                 reduce: function("qb_reduce")?,
