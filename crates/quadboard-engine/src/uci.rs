@@ -558,11 +558,7 @@ impl Search<'_> {
             }
             let (search_end, waiting_for, allowed) = match self.stop_deadline {
                 Some(d) => (Some(d), "bestmove after stop", self.engine.timeouts.stop),
-                None => (
-                    self.deadline,
-                    "bestmove within the search's limit",
-                    Duration::ZERO,
-                ),
+                None => (self.deadline, "bestmove", Duration::ZERO),
             };
             // Without any deadline, wake now and then to notice a stop from elsewhere.
             let poll = (search_end.is_none() && call_end.is_none())

@@ -335,7 +335,7 @@ impl XboardEngine {
                         t + self.timeouts.grace
                     }),
             };
-            let line = self.recv(until, "the engine's move", allowed)?;
+            let line = self.recv(until, "a move", allowed)?;
             let line = line.trim();
             if let Some(info) = parse_thinking(line, &root) {
                 result.warnings.extend(info.warnings.iter().cloned());
