@@ -23,8 +23,9 @@ impl Score {
             self
         } else {
             match self {
-                Score::Cp(cp) => Score::Cp(-cp),
-                Score::Mate(n) => Score::Mate(-n),
+                // Saturating: an engine may write any 32-bit number.
+                Score::Cp(cp) => Score::Cp(cp.saturating_neg()),
+                Score::Mate(n) => Score::Mate(n.saturating_neg()),
             }
         }
     }
@@ -363,6 +364,63 @@ mod tests {
             "time 99999999999999999999999",
         ] {
             let _ = Info::parse(text, &root);
+        }
+    }
+
+    #[test]
+    fn random_lines_never_panic() {
+        // A fixed xorshift stream: lines of info keywords, numbers at the edges of their
+        // types, moves legal and not, and stray bytes.
+        const WORDS: [&str; 30] = [
+            "depth",
+            "seldepth",
+            "multipv",
+            "score",
+            "cp",
+            "mate",
+            "lowerbound",
+            "upperbound",
+            "wdl",
+            "nodes",
+            "nps",
+            "time",
+            "hashfull",
+            "tbhits",
+            "cpuload",
+            "currmove",
+            "currmovenumber",
+            "refutation",
+            "currline",
+            "string",
+            "pv",
+            "e2e4",
+            "e7e5",
+            "e1g1",
+            "a7a8q",
+            "0000",
+            "-2147483648",
+            "18446744073709551615",
+            "99999999999999999999",
+            "\u{1}\u{ff}",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let roots = [
+            Position::new(),
+            Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1").unwrap(),
+        ];
+        for i in 0..20_000 {
+            let len = (next() % 14) as usize;
+            let line: Vec<&str> = (0..len).map(|_| WORDS[(next() % 30) as usize]).collect();
+            let info = Info::parse(&line.join(" "), &roots[i % 2]);
+            if let Some(score) = info.score {
+                let _ = score.pov(Color::White, Color::Black);
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::ops::DerefMut;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -74,6 +75,8 @@ pub struct UciEngine {
     /// What `UCI_Chess960` and `MultiPV` are set to in the engine.
     chess960: bool,
     multipv: u32,
+    /// A search was started and its `bestmove` has not been read.
+    searching: bool,
     broken: Option<String>,
 }
 
@@ -103,6 +106,7 @@ impl UciEngine {
             sent: HashMap::new(),
             chess960: false,
             multipv: 1,
+            searching: false,
             broken: None,
         };
         // An engine that exits at once closes its input before `uci` reaches it: the wait
@@ -177,6 +181,7 @@ impl UciEngine {
     /// it or its declaration refuses the value; a fatal error when writing fails.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         self.usable()?;
+        self.finish_search()?;
         let declared = option::find(&self.options, name)
             .ok_or_else(|| option::unknown(&self.options, name))?;
         let value = declared.check_value(value)?;
@@ -208,6 +213,7 @@ impl UciEngine {
     /// The engine dies or sends no `readyok` within the ready timeout.
     pub fn is_ready(&mut self) -> Result<(), EngineError> {
         self.usable()?;
+        self.finish_search()?;
         self.send("isready\n")?;
         let wait = self.timeouts.ready;
         let deadline = Instant::now() + wait;
@@ -225,6 +231,7 @@ impl UciEngine {
     /// As [`UciEngine::is_ready`].
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.usable()?;
+        self.finish_search()?;
         self.send("ucinewgame\n")?;
         self.is_ready()
     }
@@ -237,11 +244,20 @@ impl UciEngine {
     /// true first). `MultiPV` is set when `go.multipv` differs from what the engine has.
     /// Everything is sent in one write.
     ///
+    /// A search still running from before is stopped first (its `bestmove` read and
+    /// dropped). [`Search::start`] does the same with an owned engine.
+    ///
     /// # Errors
     /// [`EngineError::Unsupported`] for moves that are not legal, Chess960 or multipv for an
     /// engine without the option; fatal errors when writing fails.
-    pub fn go(&mut self, go: &Go) -> Result<Search<'_>, EngineError> {
+    pub fn go(&mut self, go: &Go) -> Result<Search<&mut UciEngine>, EngineError> {
+        Search::start(self, go).map_err(|(e, _)| e)
+    }
+
+    /// Sends what [`UciEngine::go`] sends; the root, the deadline and a stopper.
+    fn begin(&mut self, go: &Go) -> Result<(Position, Option<Instant>, Stopper), EngineError> {
         self.usable()?;
+        self.finish_search()?;
         let root = go
             .root()
             .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
@@ -281,23 +297,32 @@ impl UciEngine {
         write_position(&mut text, &go.start, &go.moves);
         write_go(&mut text, go, &root);
         self.send(&text)?;
+        self.searching = true;
         let deadline = search_deadline(go, &root, self.timeouts);
         let stopper = Stopper {
             stdin: self.process.shared_stdin(),
             stopped: Arc::new(AtomicBool::new(false)),
             command: "stop\n",
         };
-        Ok(Search {
-            engine: self,
-            root,
-            go_limit: go.limit.clone(),
-            pondering: go.ponder,
-            stopper,
-            deadline,
-            stop_deadline: None,
-            finished: None,
-            result: SearchResult::default(),
-        })
+        Ok((root, deadline, stopper))
+    }
+
+    /// Stops a search whose handle was dropped or given up, and reads up to its
+    /// `bestmove`, so that the engine is ready for the next command.
+    fn finish_search(&mut self) -> Result<(), EngineError> {
+        if !self.searching {
+            return Ok(());
+        }
+        self.send("stop\n")?;
+        let wait = self.timeouts.stop;
+        let deadline = Instant::now() + wait;
+        loop {
+            let line = self.recv(Some(deadline), "bestmove after stop", wait)?;
+            if line.trim_start().starts_with("bestmove") {
+                self.searching = false;
+                return Ok(());
+            }
+        }
     }
 
     /// Searches to the limit and returns the result: [`UciEngine::go`] then
@@ -466,10 +491,13 @@ pub enum SearchEvent {
 /// A running search. Read its events with [`Search::next`], or wait for its end with
 /// [`Search::wait`]; stop it with [`Search::stop`] (or a [`Stopper`] from another thread).
 ///
-/// Dropping a search that has not ended stops it and reads up to its `bestmove`, so that
-/// the engine is ready for the next command; if that fails the engine is unusable.
-pub struct Search<'a> {
-    engine: &'a mut UciEngine,
+/// It holds its engine as `E`: borrowed (`&mut UciEngine`, from [`UciEngine::go`]) or owned
+/// (a `Box<UciEngine>` or the engine itself, through [`Search::start`], given back by
+/// [`Search::into_engine`]), so that a binding can keep a search without a borrow, as
+/// Python objects must. A search dropped or given back before its end goes on; the
+/// engine's next command stops it and reads up to its `bestmove` first.
+pub struct Search<E: DerefMut<Target = UciEngine>> {
+    engine: E,
     root: Position,
     go_limit: crate::Limit,
     pondering: bool,
@@ -480,7 +508,34 @@ pub struct Search<'a> {
     result: SearchResult,
 }
 
-impl Search<'_> {
+impl<E: DerefMut<Target = UciEngine>> Search<E> {
+    /// Starts a search on `engine`, as [`UciEngine::go`] does.
+    ///
+    /// # Errors
+    /// As [`UciEngine::go`], with the engine given back.
+    pub fn start(mut engine: E, go: &Go) -> Result<Search<E>, (EngineError, E)> {
+        match engine.begin(go) {
+            Ok((root, deadline, stopper)) => Ok(Search {
+                engine,
+                root,
+                go_limit: go.limit.clone(),
+                pondering: go.ponder,
+                stopper,
+                deadline,
+                stop_deadline: None,
+                finished: None,
+                result: SearchResult::default(),
+            }),
+            Err(e) => Err((e, engine)),
+        }
+    }
+
+    /// The engine back; a search that has not ended goes on until the engine's next
+    /// command stops it.
+    pub fn into_engine(self) -> E {
+        self.engine
+    }
+
     /// The position searched.
     pub fn root(&self) -> &Position {
         &self.root
@@ -558,11 +613,7 @@ impl Search<'_> {
             }
             let (search_end, waiting_for, allowed) = match self.stop_deadline {
                 Some(d) => (Some(d), "bestmove after stop", self.engine.timeouts.stop),
-                None => (
-                    self.deadline,
-                    "bestmove within the search's limit",
-                    Duration::ZERO,
-                ),
+                None => (self.deadline, "bestmove", Duration::ZERO),
             };
             // Without any deadline, wake now and then to notice a stop from elsewhere.
             let poll = (search_end.is_none() && call_end.is_none())
@@ -630,6 +681,7 @@ impl Search<'_> {
         if !(rest.is_empty() || rest.starts_with(' ')) {
             return Ok(None);
         }
+        self.engine.searching = false;
         let best = self.parse_bestmove(rest)?;
         self.finished = Some(best.clone());
         self.result.best = best.clone();
@@ -701,22 +753,6 @@ impl Search<'_> {
     pub fn stop_and_wait(mut self) -> Result<SearchResult, EngineError> {
         self.stop()?;
         self.wait()
-    }
-}
-
-impl Drop for Search<'_> {
-    fn drop(&mut self) {
-        if self.finished.is_some() || self.engine.broken.is_some() {
-            return;
-        }
-        if self.stop().is_err() {
-            return;
-        }
-        while self.finished.is_none() {
-            if self.next(None).is_err() {
-                return;
-            }
-        }
     }
 }
 

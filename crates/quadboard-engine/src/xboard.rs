@@ -335,7 +335,7 @@ impl XboardEngine {
                         t + self.timeouts.grace
                     }),
             };
-            let line = self.recv(until, "the engine's move", allowed)?;
+            let line = self.recv(until, "a move", allowed)?;
             let line = line.trim();
             if let Some(info) = parse_thinking(line, &root) {
                 result.warnings.extend(info.warnings.iter().cloned());
@@ -500,13 +500,13 @@ pub(crate) fn parse_thinking(line: &str, root: &Position) -> Option<Info> {
     let nodes: u64 = tokens.next()?.parse().ok()?;
     let mut info = Info {
         depth: Some(ply),
-        score: Some(if score.abs() >= 100_000 {
-            let n = i32::try_from(score.abs() - 100_000).unwrap_or(i32::MAX);
+        score: Some(if score.unsigned_abs() >= 100_000 {
+            let n = i32::try_from(score.unsigned_abs() - 100_000).unwrap_or(i32::MAX);
             Score::Mate(if score < 0 { -n } else { n })
         } else {
             Score::Cp(i32::try_from(score).unwrap_or(0))
         }),
-        time: Some(Duration::from_millis(time * 10)),
+        time: Some(Duration::from_millis(time.saturating_mul(10))),
         nodes: Some(nodes),
         ..Info::default()
     };
@@ -573,6 +573,8 @@ mod tests {
         assert_eq!(info.pv.len(), 3);
         assert_eq!(info.warnings.len(), 1);
         assert!(parse_thinking("move e2e4", &root).is_none());
+        let info = parse_thinking("1 -9223372036854775808 18446744073709551615 0", &root).unwrap();
+        assert_eq!(info.score, Some(Score::Mate(-i32::MAX)));
         assert!(parse_thinking("# times @ 857363858", &root).is_none());
     }
 }

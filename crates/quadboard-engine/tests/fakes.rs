@@ -131,7 +131,7 @@ fn never_sends_bestmove() {
     let e = within(Duration::from_secs(2), || engine.analyse(&go)).expect_err("no bestmove");
     assert_eq!(
         e.to_string(),
-        "the engine did not send bestmove within the search's limit within 0.5 s; its last output: \"info depth 1 score cp 3\""
+        "the engine did not send bestmove within 0.5 s; its last output: \"info depth 1 score cp 3\""
     );
     // A node limit: the search timeout. And an infinite search: the stop timeout.
     let mut engine = UciEngine::start_with(fake.path.as_path(), quick()).unwrap();

@@ -8,7 +8,9 @@ mod engines;
 use std::time::Duration;
 
 use quadboard_chess::{Move, Position};
-use quadboard_engine::{Go, Limit, OptionKind, Score, SearchEvent, SearchResult, UciEngine};
+use quadboard_engine::{
+    Go, Limit, OptionKind, Score, Search, SearchEvent, SearchResult, Stopper, UciEngine,
+};
 
 /// Stockfish with one thread and 16 MB of hash, after `ucinewgame`; `None` when missing.
 fn stockfish() -> Option<UciEngine> {
@@ -280,4 +282,59 @@ fn chess960_castling() {
         .unwrap();
     assert!(result.best.best.is_some());
     assert_eq!(engine.option_value("UCI_Chess960"), Some("false"));
+}
+
+#[test]
+fn an_owned_search_in_another_thread() {
+    // What a Python binding does: the engine owned by the search, the search moved to a
+    // worker thread, stopped from this one, the engine given back.
+    fn send<T: Send>(_: &T) {}
+    fn sync<T: Send + Sync>(_: &T) {}
+    let Some(engine) = stockfish() else { return };
+    send(&engine);
+    let search = Search::start(
+        Box::new(engine),
+        &Go::new(Position::new(), Limit::infinite()),
+    )
+    .map_err(|(e, _)| e)
+    .unwrap();
+    let stopper: Stopper = search.stopper();
+    sync(&stopper);
+    let worker = std::thread::spawn(move || {
+        let mut search = search;
+        let mut infos = 0;
+        while let Some(event) = search.next(None).unwrap() {
+            match event {
+                SearchEvent::Info(_) => infos += 1,
+                SearchEvent::BestMove(best) => return (infos, best, search.into_engine()),
+            }
+        }
+        unreachable!("next(None) returns an event until the end");
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stopper.stop().unwrap();
+    let (infos, best, mut engine) = worker.join().unwrap();
+    assert!(infos > 0 && best.best.is_some());
+    // A search given back unfinished is stopped by the engine's next command.
+    let search = Search::start(engine, &Go::new(Position::new(), Limit::infinite()))
+        .map_err(|(e, _)| e)
+        .unwrap();
+    engine = search.into_engine();
+    let result = engine
+        .analyse(&Go::new(Position::new(), Limit::nodes(500)))
+        .unwrap();
+    assert!(result.best.best.is_some());
+    // A refused search gives the engine back with the error.
+    let c960 = Position::chess960(5).unwrap();
+    // A black pawn's move with white to move.
+    let e7e5 = Position::from_fen("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1")
+        .unwrap()
+        .parse_uci("e7e5")
+        .unwrap();
+    let refused = Go::new(c960, Limit::nodes(1)).searchmoves(&[e7e5]);
+    let Err((e, mut engine)) = Search::start(engine, &refused) else {
+        panic!("e7e5 is not a move of white's");
+    };
+    assert!(e.to_string().contains("root move e7e5 is not legal"), "{e}");
+    engine.is_ready().unwrap();
 }

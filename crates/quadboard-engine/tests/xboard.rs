@@ -141,3 +141,37 @@ fn feature_negotiation_with_a_fake() {
          usermove e2e4\nsd 3\nlevel 0 1000 0\npost\ngo\nquit\n"
     );
 }
+
+#[test]
+fn an_engine_that_never_moves_or_dies() {
+    let quick = Timeouts {
+        handshake: Duration::from_millis(800),
+        ready: Duration::from_millis(800),
+        grace: Duration::from_millis(300),
+        ..Timeouts::default()
+    };
+    let fake = Fake::new(
+        "idle",
+        "",
+        "    'protover 2') echo 'feature ping=1 done=1' ;;\n    ping*) echo \"pong ${line#ping }\" ;;\n    go) echo '1 10 0 5 e2e4' ;;",
+    );
+    let mut engine = XboardEngine::start_with(fake.path.as_path(), quick).unwrap();
+    let start = std::time::Instant::now();
+    let go = Go::new(
+        Position::new(),
+        Limit::movetime(Duration::from_millis(1000)),
+    );
+    let e = engine.analyse(&go).expect_err("no move");
+    assert!(start.elapsed() < Duration::from_secs(3));
+    assert_eq!(
+        e.to_string(),
+        "the engine did not send a move within 1.3 s; its last output: \"1 10 0 5 e2e4\""
+    );
+    let fake = Fake::new("dies", "echo 'no board' >&2; exit 2", "");
+    let e = XboardEngine::start_with(fake.path.as_path(), quick).expect_err("it dies");
+    assert!(
+        e.to_string()
+            .starts_with("the engine terminated while waiting for feature done=1 (exit status: 2)"),
+        "{e}"
+    );
+}
