@@ -123,8 +123,8 @@ pub struct Pairs {
     /// a code starting with it can have: where the search for its length starts.
     len_start: [u8; 256],
     btree: u64,
-    /// Values per symbol, minus one.
-    symlen: Vec<u32>,
+    /// Values per symbol (one for a leaf).
+    run: Vec<u32>,
     /// DTZ: where each WDL value's part of the value map begins (with the map's offset).
     pub map_idx: [u64; 4],
 }
@@ -151,7 +151,7 @@ impl Default for Pairs {
             lowest: [0; MAX_CODE_LEN as usize],
             len_start: [0; 256],
             btree: 0,
-            symlen: Vec::new(),
+            run: Vec::new(),
             map_idx: [0; 4],
         }
     }
@@ -225,7 +225,10 @@ impl Pairs {
         if symbols == 0 || symbols > 4096 {
             return Err(Damaged("a symbol count out of range"));
         }
-        self.symlen = symbol_lengths(bytes, self.btree, symbols)?;
+        self.run = symbol_lengths(bytes, self.btree, symbols)?
+            .into_iter()
+            .map(|l| l + 1)
+            .collect();
         Ok(pos + 3 * symbols as u64 + (symbols as u64 & 1))
     }
 
@@ -305,20 +308,20 @@ impl Pairs {
         ptr += 8;
         let mut bits = 64u32;
         let mut offset = offset as u64;
-        let symlen = &self.symlen[..];
+        let runs = &self.run[..];
         let min_len = u32::from(self.min_len);
         let mut sym;
-        let last = usize::from(self.base_len) - 1;
         loop {
-            let mut len = usize::from(self.len_start[(buf >> 56) as usize]).min(last);
-            // The last base is 0, so this stops within the table.
-            while len < last && buf < self.base[len] {
-                len += 1;
+            // Lengths are below 32 (checked when the header was read), so the masks only
+            // spare the bounds checks; base[] ends with 0, which stops the search.
+            let mut len = usize::from(self.len_start[(buf >> 56) as usize]) & 31;
+            while buf < self.base[len] {
+                len = (len + 1) & 31;
             }
             let code_len = len as u32 + min_len;
             sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
                 + usize::from(self.lowest[len]);
-            let run = u64::from(*symlen.get(sym).ok_or(Damaged("a symbol past the tree"))?) + 1;
+            let run = u64::from(*runs.get(sym).ok_or(Damaged("a symbol past the tree"))?);
             if offset < run {
                 break;
             }
@@ -331,11 +334,11 @@ impl Pairs {
                 ptr += 4;
             }
         }
-        // Descend the pair tree to the value at `offset` within the symbol's run; the run
-        // lengths shrink at every step (checked when the tree was read), so this ends.
-        while symlen[sym] != 0 {
+        // Descend the pair tree to the value at `offset` within the symbol's run; the runs
+        // shrink at every step (checked when the tree was read), so this ends.
+        while runs[sym] != 1 {
             let (left, right) = pair(bytes, self.btree, sym)?;
-            let left_run = u64::from(symlen[left]) + 1;
+            let left_run = u64::from(runs[left]);
             if offset < left_run {
                 sym = left;
             } else {

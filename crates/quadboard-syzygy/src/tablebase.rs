@@ -350,7 +350,7 @@ impl Tablebase {
         }
         let material = Material::of(pos);
         self.table(material, Metric::Wdl)?
-            .probe_wdl(pos)
+            .probe_wdl(pos, material)
             .map_err(|d| damaged(d.0, Metric::Wdl, material.name()))
     }
 
@@ -359,7 +359,7 @@ impl Tablebase {
     fn dtz_table(&self, pos: &Position, wdl: i8) -> Result<Option<(u32, bool)>, ProbeError> {
         let material = Material::of(pos);
         self.table(material, Metric::Dtz)?
-            .probe_dtz(pos, wdl)
+            .probe_dtz(pos, material, wdl)
             .map_err(|d| damaged(d.0, Metric::Dtz, material.name()))
     }
 
@@ -493,6 +493,9 @@ impl Tablebase {
                         plies: v + 1,
                         rounded: d.rounded,
                     };
+                } else if v > 0 && v + 1 == best.plies {
+                    // The fastest win is exact when any move reaching it is.
+                    best.rounded &= d.rounded;
                 }
             }
             Ok(best)
@@ -516,6 +519,9 @@ impl Tablebase {
                 };
                 if v.plies < best.plies {
                     best = v;
+                } else if v.plies == best.plies {
+                    // The longest loss may be a ply longer when any move reaching it may.
+                    best.rounded |= v.rounded;
                 }
             }
             Ok(best)
