@@ -194,7 +194,7 @@ fn random_positions_agree() {
 #[test]
 #[ignore = "100,000 positions: minutes"]
 fn many_random_positions_agree() {
-    let Some(t) = run(2000, 1000, 0x5eed_0002) else {
+    let Some(t) = run(2250, 1000, 0x5eed_0002) else {
         return;
     };
     report(&t);
