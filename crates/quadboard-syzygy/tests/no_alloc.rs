@@ -31,7 +31,7 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn warm_probes_do_not_allocate() {
-    let Some(dir) = common::tables_dir() else {
+    let Some(dir) = common::shared_data_dir("syzygy").map(|d| d.join("tables")) else {
         return;
     };
     let tb = Tablebase::open(dir).unwrap();

@@ -11,7 +11,7 @@ use quadboard_syzygy::Tablebase;
 #[test]
 #[ignore = "needs the file of scripts/syzygy-oracle.py"]
 fn python_chess_values_agree() {
-    let Some(dir) = common::tables_dir() else {
+    let Some(dir) = common::shared_data_dir("syzygy").map(|d| d.join("tables")) else {
         return;
     };
     let path = std::env::var("QUADBOARD_SYZYGY_ORACLE").expect("QUADBOARD_SYZYGY_ORACLE");
