@@ -79,6 +79,8 @@ enum Command {
     /// it is stale: its worker was killed or stopped, or cannot be heard from; running
     /// `shard` on it again resumes from the checkpoint.
     Status(cmd::status::Args),
+    /// Probe Syzygy tablebases: WDL, DTZ and the best move of positions.
+    Syzygy(cmd::syzygy::Args),
 }
 
 fn main() -> ExitCode {
@@ -110,6 +112,7 @@ fn main() -> ExitCode {
         Command::Shard(args) => cmd::shard::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Status(args) => cmd::status::run(args),
+        Command::Syzygy(args) => cmd::syzygy::run(args),
     };
     match result {
         Ok(code) => code,

@@ -92,7 +92,7 @@ const MAX_CODE_LEN: u8 = 32;
 
 /// One side of a table (a side to move, and for pawns a file of the leading pawn): its
 /// piece order, its index groups and the layout of its compressed values.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Pairs {
     /// The piece codes in index order (1-6 white pawn to king, 9-14 black, in table colours).
     pub pieces: [u8; 7],
@@ -114,15 +114,47 @@ pub struct Pairs {
     block_lengths_len: u64,
     data: u64,
     min_len: u8,
-    lowest_sym: u64,
     /// `base[l - min_len]`: the smallest left-aligned code of length `l`.
     base: [u64; MAX_CODE_LEN as usize],
     base_len: u8,
+    /// The first symbol of each code length, read from the header once.
+    lowest: [u16; MAX_CODE_LEN as usize],
+    /// For each top byte of the bit buffer, the shortest code length (minus `min_len`)
+    /// a code starting with it can have: where the search for its length starts.
+    len_start: [u8; 256],
     btree: u64,
-    /// Values per symbol, minus one.
-    symlen: Vec<u32>,
+    /// Values per symbol (one for a leaf).
+    run: Vec<u32>,
     /// DTZ: where each WDL value's part of the value map begins (with the map's offset).
     pub map_idx: [u64; 4],
+}
+
+impl Default for Pairs {
+    fn default() -> Pairs {
+        Pairs {
+            pieces: [0; 7],
+            group_len: [0; 8],
+            group_idx: [0; 8],
+            flags: 0,
+            single_value: 0,
+            block_size_log: 0,
+            span_log: 0,
+            blocks: 0,
+            sparse: 0,
+            sparse_len: 0,
+            block_lengths: 0,
+            block_lengths_len: 0,
+            data: 0,
+            min_len: 0,
+            base: [0; MAX_CODE_LEN as usize],
+            base_len: 0,
+            lowest: [0; MAX_CODE_LEN as usize],
+            len_start: [0; 256],
+            btree: 0,
+            run: Vec::new(),
+            map_idx: [0; 4],
+        }
+    }
 }
 
 impl Pairs {
@@ -158,7 +190,6 @@ impl Pairs {
         let span = 1u64 << self.span_log;
         self.sparse_len = count.div_ceil(span);
         self.block_lengths_len = u64::from(self.blocks) + u64::from(padding);
-        self.lowest_sym = pos;
         let n = usize::from(max_len - self.min_len) + 1;
         self.base_len = n as u8;
         // Canonical Huffman: longer codes have smaller values. base[i] is the first code
@@ -177,6 +208,16 @@ impl Pairs {
             let shift = 64 - i as u32 - u32::from(self.min_len);
             self.base[i] = self.base[i].checked_shl(shift).unwrap_or(0);
         }
+        for i in 0..n {
+            self.lowest[i] = bytes.u16_le(pos + 2 * i as u64)?;
+        }
+        // Codes are ordered so that base[] decreases with length: a buffer whose top byte
+        // is p is below (p + 1) << 56, so lengths whose base it cannot reach are skipped.
+        for p in 0..256u64 {
+            let top = (p << 56) | ((1 << 56) - 1);
+            let start = (0..n).find(|&l| top >= self.base[l]).unwrap_or(n - 1);
+            self.len_start[p as usize] = start as u8;
+        }
         pos += 2 * n as u64;
         let symbols = usize::from(bytes.u16_le(pos)?);
         pos += 2;
@@ -184,7 +225,10 @@ impl Pairs {
         if symbols == 0 || symbols > 4096 {
             return Err(Damaged("a symbol count out of range"));
         }
-        self.symlen = symbol_lengths(bytes, self.btree, symbols)?;
+        self.run = symbol_lengths(bytes, self.btree, symbols)?
+            .into_iter()
+            .map(|l| l + 1)
+            .collect();
         Ok(pos + 3 * symbols as u64 + (symbols as u64 & 1))
     }
 
@@ -264,19 +308,20 @@ impl Pairs {
         ptr += 8;
         let mut bits = 64u32;
         let mut offset = offset as u64;
-        let symlen = &self.symlen[..];
+        let runs = &self.run[..];
         let min_len = u32::from(self.min_len);
         let mut sym;
         loop {
-            let mut len = 0usize;
-            // The last base is 0, so this stops within the table.
-            while len + 1 < usize::from(self.base_len) && buf < self.base[len] {
-                len += 1;
+            // Lengths are below 32 (checked when the header was read), so the masks only
+            // spare the bounds checks; base[] ends with 0, which stops the search.
+            let mut len = usize::from(self.len_start[(buf >> 56) as usize]) & 31;
+            while buf < self.base[len] {
+                len = (len + 1) & 31;
             }
             let code_len = len as u32 + min_len;
             sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
-                + usize::from(bytes.u16_le(self.lowest_sym + 2 * len as u64)?);
-            let run = u64::from(*symlen.get(sym).ok_or(Damaged("a symbol past the tree"))?) + 1;
+                + usize::from(self.lowest[len]);
+            let run = u64::from(*runs.get(sym).ok_or(Damaged("a symbol past the tree"))?);
             if offset < run {
                 break;
             }
@@ -289,11 +334,11 @@ impl Pairs {
                 ptr += 4;
             }
         }
-        // Descend the pair tree to the value at `offset` within the symbol's run; the run
-        // lengths shrink at every step (checked when the tree was read), so this ends.
-        while symlen[sym] != 0 {
+        // Descend the pair tree to the value at `offset` within the symbol's run; the runs
+        // shrink at every step (checked when the tree was read), so this ends.
+        while runs[sym] != 1 {
             let (left, right) = pair(bytes, self.btree, sym)?;
-            let left_run = u64::from(symlen[left]) + 1;
+            let left_run = u64::from(runs[left]);
             if offset < left_run {
                 sym = left;
             } else {

@@ -260,7 +260,12 @@ impl Loaded {
     /// Where `pos` is in the table: the sub-table and the index, or `None` when this is a
     /// DTZ table of the other side to move.
     #[inline]
-    fn encode(&self, pos: &Position, dtz: bool) -> Result<Option<(&Pairs, u64)>, Damaged> {
+    fn encode(
+        &self,
+        pos: &Position,
+        material: Material,
+        dtz: bool,
+    ) -> Result<Option<(&Pairs, u64)>, Damaged> {
         let board = pos.board();
         // Mirror the position into the table's colours: the colours swap when the table
         // codes the other side as white, or, for symmetric material, when black is to
@@ -268,7 +273,7 @@ impl Loaded {
         let flip = if self.symmetric {
             pos.turn() == Color::Black
         } else {
-            Material::of(pos) != self.white
+            material != self.white
         };
         let color_flip = if flip { 8u8 } else { 0 };
         let square_flip = if flip { 56u8 } else { 0 };
@@ -396,11 +401,11 @@ impl Loaded {
         Ok(Some((d, idx)))
     }
 
-    /// The WDL value the table stores for `pos` (-2 to 2).
+    /// The WDL value the table stores for `pos` (-2 to 2), whose material is `material`.
     #[inline]
-    pub fn probe_wdl(&self, pos: &Position) -> Result<i8, Damaged> {
+    pub fn probe_wdl(&self, pos: &Position, material: Material) -> Result<i8, Damaged> {
         let (d, idx) = self
-            .encode(pos, false)?
+            .encode(pos, material, false)?
             .ok_or(Damaged("a WDL table without the side to move"))?;
         match d.value(Bytes(&self.data), idx)? {
             v @ 0..=4 => Ok(v as i8 - 2),
@@ -412,8 +417,13 @@ impl Loaded {
     /// whether it was stored in moves (doubled here, so possibly one ply too long); `None`
     /// when the table holds the other side to move.
     #[inline]
-    pub fn probe_dtz(&self, pos: &Position, wdl: i8) -> Result<Option<(u32, bool)>, Damaged> {
-        let Some((d, idx)) = self.encode(pos, true)? else {
+    pub fn probe_dtz(
+        &self,
+        pos: &Position,
+        material: Material,
+        wdl: i8,
+    ) -> Result<Option<(u32, bool)>, Damaged> {
+        let Some((d, idx)) = self.encode(pos, material, true)? else {
             return Ok(None);
         };
         let bytes = Bytes(&self.data);

@@ -122,13 +122,20 @@ impl Tablebase {
     /// When the folder cannot be listed.
     pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> io::Result<usize> {
         let mut added = 0;
+        // The entry's type comes with the listing on most systems: no file is opened or
+        // stat'ed here (a symbolic link is followed, which costs one stat).
         let mut entries = std::fs::read_dir(dir)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let ty = e.file_type().ok()?;
+                let path = e.path();
+                (ty.is_file() || (ty.is_symlink() && path.is_file())).then_some(path)
+            })
             .collect::<Vec<_>>();
         // A stable order: the same table in two folders or twice is replaced predictably.
         entries.sort();
         for path in entries {
-            if self.add_file(&path).is_ok() {
+            if self.add_path(&path).is_ok() {
                 added += 1;
             }
         }
@@ -143,6 +150,17 @@ impl Tablebase {
     /// file.
     pub fn add_file(&mut self, path: impl AsRef<Path>) -> io::Result<()> {
         let path = path.as_ref();
+        if !path.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                "no such table file",
+            ));
+        }
+        self.add_path(path)
+    }
+
+    /// Adds a file known to exist.
+    fn add_path(&mut self, path: &Path) -> io::Result<()> {
         let invalid = || io::Error::new(io::ErrorKind::InvalidInput, "not a Syzygy table name");
         let metric = match path.extension().and_then(|e| e.to_str()) {
             Some("rtbw") => Metric::Wdl,
@@ -154,12 +172,6 @@ impl Tablebase {
             .and_then(|s| s.to_str())
             .ok_or_else(invalid)?;
         let material = Material::from_name(stem).ok_or_else(invalid)?;
-        if !path.is_file() {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                "no such table file",
-            ));
-        }
         let slot = usize::from(metric == Metric::Dtz);
         let at = u32::try_from(self.tables.len()).map_err(|_| invalid())?;
         self.tables
@@ -350,7 +362,7 @@ impl Tablebase {
         }
         let material = Material::of(pos);
         self.table(material, Metric::Wdl)?
-            .probe_wdl(pos)
+            .probe_wdl(pos, material)
             .map_err(|d| damaged(d.0, Metric::Wdl, material.name()))
     }
 
@@ -359,7 +371,7 @@ impl Tablebase {
     fn dtz_table(&self, pos: &Position, wdl: i8) -> Result<Option<(u32, bool)>, ProbeError> {
         let material = Material::of(pos);
         self.table(material, Metric::Dtz)?
-            .probe_dtz(pos, wdl)
+            .probe_dtz(pos, material, wdl)
             .map_err(|d| damaged(d.0, Metric::Dtz, material.name()))
     }
 
@@ -493,6 +505,9 @@ impl Tablebase {
                         plies: v + 1,
                         rounded: d.rounded,
                     };
+                } else if v > 0 && v + 1 == best.plies {
+                    // The fastest win is exact when any move reaching it is.
+                    best.rounded &= d.rounded;
                 }
             }
             Ok(best)
@@ -516,6 +531,9 @@ impl Tablebase {
                 };
                 if v.plies < best.plies {
                     best = v;
+                } else if v.plies == best.plies {
+                    // The longest loss may be a ply longer when any move reaching it may.
+                    best.rounded |= v.rounded;
                 }
             }
             Ok(best)

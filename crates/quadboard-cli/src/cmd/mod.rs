@@ -14,3 +14,4 @@ pub mod show;
 pub mod split;
 pub mod status;
 pub mod suite;
+pub mod syzygy;
