@@ -585,3 +585,54 @@ fn variant_perft_shortcut_is_exact() {
     assert_eq!(perft(&koth, 5), 4_865_609);
     assert_eq!(perft(&ThreeCheck::new(), 5), 4_865_609);
 }
+
+/// Mangled FENs never panic: each reader gives a position or an error, and a position it
+/// gives generates, plays and writes a FEN that reads back.
+#[test]
+fn variant_mangled_fens_do_not_panic() {
+    fn try_all<P: VariantPosition>(fen: &str) -> bool {
+        let Ok(pos) = P::from_fen(fen) else {
+            return false;
+        };
+        let moves = pos.legal_moves();
+        assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{fen}");
+        for &m in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let _ = child.outcome();
+        }
+        P::from_fen(&pos.to_fen()).unwrap_or_else(|e| panic!("{fen} -> {}: {e}", pos.to_fen()));
+        true
+    }
+    let mut rng = Rng(0xf00d);
+    let mut fens: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| v.start_fen().to_owned())
+        .collect();
+    fens.extend(suite_entries().into_iter().map(|e| e.fen));
+    let alphabet = b"pnbrqkPNBRQK12345678/[]~+- wb0123456789KQkqABCDEFGHaceh";
+    let mut read = 0;
+    for round in 0..4_000 {
+        let mut bytes = fens[round % fens.len()].clone().into_bytes();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(bytes.len());
+            match rng.below(3) {
+                0 => bytes[i] = alphabet[rng.below(alphabet.len())],
+                1 => {
+                    bytes.remove(i);
+                }
+                _ => bytes.insert(i, alphabet[rng.below(alphabet.len())]),
+            }
+            if bytes.is_empty() {
+                break;
+            }
+        }
+        let fen = String::from_utf8(bytes).unwrap();
+        read += usize::from(try_all::<KingOfTheHill>(&fen))
+            + usize::from(try_all::<ThreeCheck>(&fen))
+            + usize::from(try_all::<Crazyhouse>(&fen))
+            + usize::from(try_all::<RacingKings>(&fen))
+            + usize::from(try_all::<Antichess>(&fen));
+    }
+    assert!(read > 100, "{read}");
+}
