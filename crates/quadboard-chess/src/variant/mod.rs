@@ -15,6 +15,8 @@
 //! positions, game ends and outcomes with shakmaty along random games, and the variant perft
 //! suites of `../shared/data/variants/` run in full.
 //!
+//! [`AnyVariant`] holds any of them, the variant chosen at run time.
+//!
 //! Standard chess pays nothing: the variants wrap a [`Position`](crate::Position) and call
 //! its generator (with a filtering visitor where moves are banned: racing kings' checks) or
 //! add their own moves beside it (crazyhouse's drops); no test of a variant runs in the
@@ -37,6 +39,7 @@
 //! ```
 
 mod antichess;
+mod any;
 mod crazyhouse;
 mod fen;
 mod king_of_the_hill;
@@ -45,9 +48,10 @@ mod racing_kings;
 mod three_check;
 
 pub use antichess::Antichess;
+pub use any::AnyVariant;
 pub use crazyhouse::{Crazyhouse, Pockets};
-pub use king_of_the_hill::KingOfTheHill;
-pub use moves::{VariantMove, VariantMoveKind, VariantMoveList};
+pub use king_of_the_hill::{KingOfTheHill, CENTER};
+pub use moves::{VariantMove, VariantMoveKind, VariantMoveList, MAX_VARIANT_MOVES};
 pub use racing_kings::RacingKings;
 pub use three_check::ThreeCheck;
 
@@ -448,7 +452,7 @@ pub trait VariantPosition: Clone + Sized {
 ///
 /// A subtree in which the variant's rules cannot yet differ from chess's (no king can
 /// reach the hill, no side can give its last check before the leaves) is counted by the
-/// chess engine, [`crate::perft`]: see [`VariantPosition::perft_as_chess`].
+/// chess engine, [`crate::perft()`]: see [`VariantPosition::perft_as_chess`].
 pub fn perft<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
     if let Some(nodes) = pos.perft_as_chess(depth) {
         return nodes;

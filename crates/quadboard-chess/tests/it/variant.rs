@@ -10,8 +10,8 @@
 use std::collections::BTreeSet;
 
 use quadboard_chess::variant::{
-    perft, Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantOutcome,
-    VariantPosition, VariantTermination,
+    perft, Antichess, AnyVariant, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    VariantOutcome, VariantPosition, VariantTermination,
 };
 use quadboard_chess::Color;
 use shakmaty::fen::Fen;
@@ -81,20 +81,16 @@ fn suite_entries() -> Vec<Entry> {
     entries
 }
 
-/// Perft of a suite FEN in our implementation of `variant`, `None` for a variant not done.
+/// Perft of a suite FEN in our implementation of `variant` (through [`AnyVariant`]),
+/// `None` for a variant not done.
 fn our_perft(variant: Variant, fen: &str, depth: u32) -> Option<Result<u64, String>> {
-    fn run<P: VariantPosition>(fen: &str, depth: u32) -> Result<u64, String> {
-        let pos = P::from_fen(fen).map_err(|e| e.to_string())?;
-        Ok(perft(&pos, depth))
-    }
-    Some(match variant {
-        Variant::KingOfTheHill => run::<KingOfTheHill>(fen, depth),
-        Variant::ThreeCheck => run::<ThreeCheck>(fen, depth),
-        Variant::Crazyhouse => run::<Crazyhouse>(fen, depth),
-        Variant::RacingKings => run::<RacingKings>(fen, depth),
-        Variant::Antichess => run::<Antichess>(fen, depth),
-        _ => return None,
-    })
+    let pos = AnyVariant::new(variant)?;
+    assert_eq!(pos.to_fen(), variant.start_fen());
+    Some(
+        AnyVariant::from_fen(variant, fen)
+            .map(|pos| pos.perft(depth))
+            .map_err(|e| e.to_string()),
+    )
 }
 
 /// Runs every suite line of a done variant up to `max_nodes`; returns the lines run.
