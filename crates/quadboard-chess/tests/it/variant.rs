@@ -632,3 +632,30 @@ fn variant_mangled_fens_do_not_panic() {
     }
     assert!(read > 100, "{read}");
 }
+
+/// Random games from random Chess960 starts in the variants that python-chess plays from
+/// them (castling written king-takes-rook, as shakmaty writes it in Chess960 mode).
+#[test]
+fn variant_chess960_games_against_shakmaty() {
+    let mut rng = Rng(0x960);
+    let mut checked = 0;
+    for i in 0..24 {
+        let fen = crate::common::chess960_fen(rng.below(960));
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let seed = 0x960 + i;
+        checked += match i % 4 {
+            0 => random_games_from::<KingOfTheHill>(&fen, 1, 120, seed).0,
+            1 => {
+                let three = format!("{board} {} {} {} 3+3 0 1", fields[0], fields[1], fields[2]);
+                random_games_from::<ThreeCheck>(&three, 1, 120, seed).0
+            }
+            2 => random_games_from::<Crazyhouse>(&format!("{board}[] {rest}"), 1, 120, seed).0,
+            _ => {
+                let anti = format!("{board} {} - {} 0 1", fields[0], fields[2]);
+                random_games_from::<Antichess>(&anti, 1, 120, seed).0
+            }
+        };
+    }
+    assert!(checked > 1_000, "{checked}");
+}
