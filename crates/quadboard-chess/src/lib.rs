@@ -34,6 +34,9 @@
 //! - `dispatch` (default, needs `std`): perft and move generation compiled for every CPU
 //!   level and picked at run time ([`cpu`]), in optimised builds. Without it, one level:
 //!   the best that the build's target features allow.
+//! - `variant` (off): the lichess variants in `variant`: king of the hill, three-check,
+//!   crazyhouse, racing kings and antichess, each with its position type, legal moves, FEN
+//!   fields, game end and perft. Without it the crate compiles exactly what it did before.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 // docs.rs builds with every feature and marks the items each one adds.
@@ -73,6 +76,8 @@ pub mod setup;
 pub mod square;
 #[cfg(test)]
 mod test_support;
+#[cfg(feature = "variant")]
+pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};

@@ -24,6 +24,13 @@ pub fn pgn_data_dir() -> Option<std::path::PathBuf> {
     shared_data_dir("pgn")
 }
 
+/// The variant perft suites of `../shared/data/variants/` (see its README), as
+/// [`perft_data_dir`] finds the perft suites.
+#[allow(dead_code)]
+pub fn variant_data_dir() -> Option<std::path::PathBuf> {
+    shared_data_dir("variants")
+}
+
 /// The FEN of Chess960 start number `n` (0..960), from the library's numbering (which
 /// `tests/chess960.rs` checks against the published table).
 #[allow(dead_code)]

@@ -36,4 +36,6 @@ mod serde_text;
 mod staged;
 mod suites;
 mod traits;
+#[cfg(feature = "variant")]
+mod variant;
 mod zobrist;
