@@ -4,7 +4,7 @@ positions, python-chess's endgame.epd, the
 batch probes, the defaults of get_wdl and get_dtz and the errors with their messages.
 
 QUADBOARD_SYZYGY_N sets the random positions per table and side to move (default 12;
-CI keeps the default, a few seconds); tests that need no tables run without ../shared.
+CI keeps the default, a few seconds). The names that need no tables: test_syzygy_names.py.
 """
 
 from __future__ import annotations
@@ -25,9 +25,13 @@ PER_TABLE = int(os.environ.get("QUADBOARD_SYZYGY_N", "12"))
 LETTERS = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP, "N": chess.KNIGHT, "P": chess.PAWN}
 
 
+# The whole module needs the tables: one skip line without them.
+DATA = syzygy_data_dir()
+
+
 @pytest.fixture(scope="module")
 def data():
-    return syzygy_data_dir()
+    return DATA
 
 
 @pytest.fixture(scope="module")
@@ -256,15 +260,3 @@ def test_tablebase_api(data, tmp_path):
             broken.probe_wdl(q)
     with pytest.raises(ValueError):
         qsyzygy.Tablebase(VariantBoard=int)
-
-
-def test_names_without_tables():
-    assert issubclass(qsyzygy.MissingTableError, KeyError)
-    for name in ("KQvK", "KvKQ", "KRvKB", "KBvKR", "KvK", "KQRBNPvK", "KQRBNvKP", "K", "PvK", "KQvKQ"):
-        assert qsyzygy.is_tablename(name) == chess.syzygy.is_tablename(name), name
-        if "v" in name:
-            for mirror in (False, True):
-                assert qsyzygy.normalize_tablename(name, mirror=mirror) == chess.syzygy.normalize_tablename(name, mirror=mirror)
-    for fen in ("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", "8/8/2k5/8/8/2K5/4RPR1/8 w - - 0 1", "8/8/qk6/8/8/8/8/K7 b - - 0 1"):
-        for mirror in (False, True):
-            assert qsyzygy.calc_key(quadboard.Board(fen), mirror=mirror) == chess.syzygy.calc_key(chess.Board(fen), mirror=mirror)
