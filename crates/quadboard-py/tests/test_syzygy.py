@@ -1,10 +1,11 @@
 """quadboard.syzygy against python-chess's chess.syzygy on the tables of
-../shared/data/syzygy: random legal positions of every table (seeded), en passant
-positions, python-chess's endgame.epd, the
-batch probes, the defaults of get_wdl and get_dtz and the errors with their messages.
+../shared/data/syzygy: random legal positions of every table (seeded), positions of
+materials without tables, en passant positions, python-chess's endgame.epd, the batch
+probes, the defaults of get_wdl and get_dtz and the errors with their messages.
 
-QUADBOARD_SYZYGY_N sets the random positions per table and side to move (default 12;
-CI keeps the default, a few seconds). The names that need no tables: test_syzygy_names.py.
+QUADBOARD_SYZYGY_N sets the random positions per table and side to move (default 12, for
+CI: about 3 s; 1250 makes the 100,000 positions of docs/log/2026-12-01-pysyzygy.md). The
+names that need no tables: test_syzygy_names.py.
 """
 
 from __future__ import annotations
