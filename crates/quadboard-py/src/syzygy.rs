@@ -113,6 +113,7 @@ fn item_input(item: &Bound<'_, PyAny>, wdl_keys: &HashSet<u64>) -> PyResult<(Pos
     Err(not_a_board(item, true))
 }
 
+/// The `TypeError` for an argument that is not a board (nor, in a batch, a FEN).
 fn not_a_board(item: &Bound<'_, PyAny>, fen_too: bool) -> PyErr {
     let what = if fen_too {
         "a quadboard.Board or a FEN"
@@ -220,6 +221,7 @@ fn probe_error(py: Python<'_>, e: ProbeError, item: &Bound<'_, PyAny>, root: &Po
     }
 }
 
+/// python-chess's `KeyError` for a board with castling rights.
 fn castling_error(item: &Bound<'_, PyAny>) -> PyErr {
     match fen_of(item) {
         Ok(fen) => PyKeyError::new_err(format!(
@@ -320,6 +322,7 @@ fn uncovered(slf: &Bound<'_, Tables>, item: &Bound<'_, PyAny>, dtz: bool) -> PyR
 }
 
 impl Tables {
+    /// `probe_wdl` or `probe_dtz` of one board.
     fn probe_one(
         slf: &Bound<'_, Tables>,
         board: &Bound<'_, PyAny>,
@@ -352,6 +355,7 @@ impl Tables {
         }
     }
 
+    /// The batch probes: every input read with the GIL, probed without it, answered in order.
     fn probe_many(
         slf: &Bound<'_, Tables>,
         py: Python<'_>,
