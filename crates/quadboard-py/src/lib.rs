@@ -16,6 +16,7 @@ pub mod pgn_tree;
 pub mod polyglot;
 pub mod rules;
 pub mod squareset;
+pub mod syzygy;
 
 // CPython allocates objects 16-byte aligned, so a class's Rust value must not ask for more:
 // placed in the object at a 64-byte offset from a 16-byte address, a `Position` (aligned to
@@ -32,6 +33,7 @@ const _: () = {
     assert!(align_of::<pgn_tree::GameData>() <= 16);
     assert!(align_of::<pgn::GameReader>() <= 16);
     assert!(align_of::<polyglot::BookFile>() <= 16);
+    assert!(align_of::<syzygy::Tables>() <= 16);
 };
 
 /// The module `quadboard._quadboard`.
@@ -49,6 +51,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn_tree::GameData>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<polyglot::BookFile>()?;
+    m.add_class::<syzygy::Tables>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<errors::InvalidMoveError>(),

@@ -1,4 +1,4 @@
-"""Shared helpers: where the repository's PGN test data is."""
+"""Shared helpers: where the repository's PGN and Syzygy test data are."""
 
 from __future__ import annotations
 
@@ -23,3 +23,17 @@ def pgn_paths():
             pytest.fail(f"PGN test data missing under CI: {', '.join(missing)}")
         pytest.skip(f"PGN test data missing: {', '.join(missing)}")
     return paths
+
+
+SYZYGY_DIR = SHARED / "data" / "syzygy"
+
+
+def syzygy_data_dir():
+    """../shared/data/syzygy (tables/ and the public test lists); skipped when missing (a
+    whole module when called at its top: one line), failed under CI=true."""
+    tables = SYZYGY_DIR / "tables"
+    if not tables.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Syzygy test data missing under CI: {tables}")
+        pytest.skip(f"Syzygy test data missing: {tables}", allow_module_level=True)
+    return SYZYGY_DIR
