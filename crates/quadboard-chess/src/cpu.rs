@@ -152,16 +152,35 @@ pub(crate) use dispatch;
 /// The levels as types (see `crate::attacks::Cpu`). With run-time dispatch each level is
 /// a type of its own; without, every name stands for the one level compiled, which
 /// [`level`] is then the only one to return, so that dispatch code names one engine.
+///
+/// Each type is declared in a module of its own because rustc places the code of a
+/// method in the codegen unit of the module that declares its `Self` type: the engines
+/// of the four levels, whose `Self` is the level's type, are then four codegen units
+/// that LLVM optimises in parallel, rather than one (a dependent crate's release build on
+/// two cores, docs/log/2026-12-01-build-cost.md).
 #[cfg(quadboard_dispatch)]
 mod markers {
-    /// [`CpuLevel::Baseline`](super::CpuLevel::Baseline) as a type.
-    pub(crate) enum Baseline {}
-    /// [`CpuLevel::Avx2`](super::CpuLevel::Avx2) as a type.
-    pub(crate) enum Avx2 {}
-    /// [`CpuLevel::Bmi2`](super::CpuLevel::Bmi2) as a type.
-    pub(crate) enum Bmi2 {}
-    /// [`CpuLevel::Avx512`](super::CpuLevel::Avx512) as a type.
-    pub(crate) enum Avx512 {}
+    pub(crate) use avx2::Avx2;
+    pub(crate) use avx512::Avx512;
+    pub(crate) use baseline::Baseline;
+    pub(crate) use bmi2::Bmi2;
+
+    mod baseline {
+        /// [`CpuLevel::Baseline`](crate::cpu::CpuLevel::Baseline) as a type.
+        pub(crate) enum Baseline {}
+    }
+    mod avx2 {
+        /// [`CpuLevel::Avx2`](crate::cpu::CpuLevel::Avx2) as a type.
+        pub(crate) enum Avx2 {}
+    }
+    mod bmi2 {
+        /// [`CpuLevel::Bmi2`](crate::cpu::CpuLevel::Bmi2) as a type.
+        pub(crate) enum Bmi2 {}
+    }
+    mod avx512 {
+        /// [`CpuLevel::Avx512`](crate::cpu::CpuLevel::Avx512) as a type.
+        pub(crate) enum Avx512 {}
+    }
 }
 #[cfg(not(quadboard_dispatch))]
 mod markers {

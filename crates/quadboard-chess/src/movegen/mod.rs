@@ -655,7 +655,35 @@ pub(crate) trait Generator: Cpu {
 }
 
 macro_rules! generator_impl {
-    ($marker:ty, $level:ident, [$($feature:tt),*]) => {
+    // With dispatch `avx512` runs `bmi2`'s generator: they differ only in how the
+    // eight-direction fill counts slider moves, which perft's leaves do and the generator
+    // does not; so the generator is compiled three times, not four.
+    ($marker:ty, Avx512, $features:tt) => {
+        #[cfg(quadboard_dispatch)]
+        impl Generator for $marker {
+            #[inline(always)]
+            unsafe fn generate<S: Side, V: Visitor, B: Placement>(
+                node: &Node<B>,
+                target: Bitboard,
+                visitor: &mut V,
+            ) {
+                // SAFETY: the caller's CPU has AVX-512, so it has BMI2 and AVX2.
+                unsafe { <crate::cpu::Bmi2 as Generator>::generate::<S, V, B>(node, target, visitor) }
+            }
+
+            #[inline(always)]
+            unsafe fn has_en_passant<S: Side, B: Placement>(node: &Node<B>) -> bool {
+                // SAFETY: as above.
+                unsafe { <crate::cpu::Bmi2 as Generator>::has_en_passant::<S, B>(node) }
+            }
+        }
+        #[cfg(not(quadboard_dispatch))]
+        generator_impl!(@own $marker, $features);
+    };
+    ($marker:ty, $level:ident, $features:tt) => {
+        generator_impl!(@own $marker, $features);
+    };
+    (@own $marker:ty, [$($feature:tt),*]) => {
         impl Generator for $marker {
             $(#[target_feature(enable = $feature)])*
             unsafe fn generate<S: Side, V: Visitor, B: Placement>(

@@ -13,13 +13,14 @@ use super::leaf::{self, Leaves, ZoneDanger};
 use super::table::{Packed, Slot};
 use super::PerftTable;
 use crate::attacks::Cpu;
-use crate::board::Placement;
+use crate::board::{Board, Placement, QuadBoard};
 use crate::cpu::for_each_level;
 use crate::movegen::{self, Black, Node, PawnMoves, Side, Visitor, White};
 use crate::{Bitboard, Color, Role, Square};
 
 use alloc::vec::Vec;
 use core::cell::RefCell;
+use core::mem::size_of;
 
 #[inline]
 pub(super) fn descend<C: Engine, D: Descend<B>, B: Placement>(
@@ -133,8 +134,22 @@ impl<B: Placement> Descend<B> for Batch<'_, B> {
 /// instructions.
 pub(super) trait Engine: Cpu {
     /// Whether the leaves' parents get a variant per combination of few sliders and
-    /// castling rights, rather than one that reads both at run time.
+    /// castling rights, rather than one that reads both at run time (see [`specialised`]).
     const SPECIALISED: bool;
+
+    /// Whether the common moves' call sites have the leaf counter inlined (see
+    /// [`Expand::recurse`]): on every level but `baseline` with dispatch, which only
+    /// x86-64 CPUs without AVX2 (before 2013) run, and which then calls the out-of-line
+    /// counter everywhere, a third of its leaves' parents' code. Without dispatch
+    /// `baseline` is the level of every build without target flags and of other
+    /// architectures, and keeps the counter inlined.
+    const INLINE_COUNTER: bool;
+
+    /// The level whose leaves' parents with few sliders this level runs: itself, except
+    /// `avx512` (with dispatch), which runs `bmi2`'s. The two differ only in how the
+    /// eight-direction fill counts slider moves, and with few sliders the leaves look
+    /// their sliders up instead; so `avx512` compiles half the variants of `bmi2`.
+    type FewSliders: Engine;
 
     /// [`expand`] on this level.
     ///
@@ -159,6 +174,19 @@ pub(super) trait Engine: Cpu {
         known_danger: Option<Bitboard>,
         touched: Bitboard,
     ) -> u64;
+
+    /// The expansion of a leaves' parent (side to move `S`, two plies above the leaves)
+    /// on this level, out of line: what [`Engine::FewSliders`] runs for another level.
+    /// A level's own variants are inlined into its [`Engine::expand`]: called out of line
+    /// they cost 0.09 instructions per leaf more (8.32 against 8.23, `bmi2`).
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn leaves_parent<S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
+        node: &Node<B>,
+        zone: Option<ZoneDanger>,
+        leaves: &Leaves,
+    ) -> u64;
 }
 
 macro_rules! engine_impl {
@@ -166,6 +194,15 @@ macro_rules! engine_impl {
         impl Engine for $marker {
             const SPECIALISED: bool =
                 matches!(crate::cpu::CpuLevel::$level, crate::cpu::CpuLevel::Bmi2 | crate::cpu::CpuLevel::Avx512);
+
+            const INLINE_COUNTER: bool =
+                cfg!(not(quadboard_dispatch)) || !matches!(crate::cpu::CpuLevel::$level, crate::cpu::CpuLevel::Baseline);
+
+            // Without dispatch every level's name stands for the one compiled level.
+            #[cfg(quadboard_dispatch)]
+            type FewSliders = few_sliders_level!($level);
+            #[cfg(not(quadboard_dispatch))]
+            type FewSliders = Self;
 
             $(#[target_feature(enable = $feature)])*
             unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
@@ -193,10 +230,43 @@ macro_rules! engine_impl {
                     touched,
                 )
             }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn leaves_parent<S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
+                node: &Node<B>,
+                zone: Option<ZoneDanger>,
+                leaves: &Leaves,
+            ) -> u64 {
+                expand_with::<Self, S, B, Plain, true, FEW, CASTLES>(&Plain, node, 2, zone, *leaves)
+            }
         }
     };
 }
+
+/// [`Engine::FewSliders`] of a level, with dispatch.
+#[cfg(quadboard_dispatch)]
+macro_rules! few_sliders_level {
+    (Avx512) => {
+        crate::cpu::Bmi2
+    };
+    ($level:ident) => {
+        Self
+    };
+}
 for_each_level!(engine_impl);
+
+/// Whether the leaves' parents of the engine on level `C` and placement `B` get a variant
+/// per combination of few sliders and castling rights: on the levels that fast CPUs run
+/// ([`Engine::SPECIALISED`]), for the dense board, which perft runs by default. The
+/// quad-bitboard engine has one variant on every level, a quarter of its code to compile.
+#[inline(always)]
+pub(super) const fn specialised<C: Engine, B: Placement>() -> bool {
+    C::SPECIALISED && size_of::<B>() != size_of::<QuadBoard>()
+}
+
+// `specialised` tells the placements apart by their size.
+const _: () = assert!(size_of::<Board>() != size_of::<QuadBoard>());
 
 /// Counts the leaves `depth` plies below `node` (side to move `S`, `depth` at least 1).
 #[inline(always)]
@@ -234,23 +304,48 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
         return 0;
     };
     let leaves = leaves.with_mobility::<C, S::Other, B>(node);
+    let leaves = &leaves;
     // The levels that fast CPUs run get a variant per combination of few sliders and
     // castling rights (instructions per leaf 8.27 against 8.79 with both read at run
     // time); the others, one variant, a quarter of the code to compile.
-    if !C::SPECIALISED {
-        return expand_with::<C, S, B, D, true, false, true>(how, node, depth, zone, leaves);
+    // SAFETY: code generic over a level runs only where the CPU supports it, and
+    // `C::FewSliders` is `C` or a level below it.
+    unsafe {
+        // A constant, so that the variants of an engine without them are not compiled.
+        if !const { specialised::<C, B>() } {
+            return expand_with::<C, S, B, Plain, true, false, true>(
+                &Plain, node, 2, zone, *leaves,
+            );
+        }
+        match (leaves.few_sliders(), leaves.may_castle()) {
+            (true, true) => few_sliders::<C, S, B, true>(node, zone, leaves),
+            (true, false) => few_sliders::<C, S, B, false>(node, zone, leaves),
+            (false, true) => {
+                expand_with::<C, S, B, Plain, true, false, true>(&Plain, node, 2, zone, *leaves)
+            }
+            (false, false) => {
+                expand_with::<C, S, B, Plain, true, false, false>(&Plain, node, 2, zone, *leaves)
+            }
+        }
     }
-    match (leaves.few_sliders(), leaves.may_castle()) {
-        (true, true) => expand_with::<C, S, B, D, true, true, true>(how, node, depth, zone, leaves),
-        (true, false) => {
-            expand_with::<C, S, B, D, true, true, false>(how, node, depth, zone, leaves)
-        }
-        (false, true) => {
-            expand_with::<C, S, B, D, true, false, true>(how, node, depth, zone, leaves)
-        }
-        (false, false) => {
-            expand_with::<C, S, B, D, true, false, false>(how, node, depth, zone, leaves)
-        }
+}
+
+/// A leaves' parent whose children have few sliders, on `C::FewSliders`: inlined when that
+/// is `C`, else a call to the other level's code.
+///
+/// # Safety
+/// The CPU must support `C` (see [`Cpu`]).
+#[inline(always)]
+unsafe fn few_sliders<C: Engine, S: Side, B: Placement, const CASTLES: bool>(
+    node: &Node<B>,
+    zone: Option<ZoneDanger>,
+    leaves: &Leaves,
+) -> u64 {
+    if const { C::LEVEL as u8 == <C::FewSliders as Cpu>::LEVEL as u8 } {
+        expand_with::<C, S, B, Plain, true, true, CASTLES>(&Plain, node, 2, zone, *leaves)
+    } else {
+        // SAFETY: `C::FewSliders` is a level below `C`.
+        unsafe { C::FewSliders::leaves_parent::<S, B, true, CASTLES>(node, zone, leaves) }
     }
 }
 
@@ -324,8 +419,8 @@ impl<
     /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
     /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
     /// which move more than one piece. `COMMON` for the moves most leaves come from (piece
-    /// moves, single pushes and captures), whose call sites have the leaf counter inlined (the child then stays in registers); the
-    /// others call its one out-of-line copy.
+    /// moves, single pushes and captures), whose call sites have the leaf counter inlined
+    /// (the child then stays in registers); the others call its one out-of-line copy.
     #[inline(always)]
     fn recurse<const COMMON: bool>(
         &mut self,
@@ -343,7 +438,7 @@ impl<
             } else {
                 from.bitboard() | to
             };
-            if COMMON {
+            if COMMON && C::INLINE_COUNTER {
                 leaf::count::<C, S::Other, B, FEW, CASTLES>(
                     child,
                     &self.leaves,

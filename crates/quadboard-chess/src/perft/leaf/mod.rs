@@ -37,7 +37,7 @@ use crate::{Bitboard, Role};
 /// (from [`ZoneDanger::after`]). `leaves` also tells whether sliders are looked up one by
 /// one and whether the side may castle at all; a caller that knows either fixes it at
 /// compile time: `FEW` for sliders looked up, `!CASTLES` for no castling rights. On a
-/// level with a variant per combination (`Engine::SPECIALISED`) the other values are
+/// level with a variant per combination (`engine::specialised`) the other values are
 /// taken as given too (the fill counts, castling is tested); elsewhere `leaves` decides
 /// them. `touched` holds the
 /// squares whose occupancy the last move changed (`FULL` when unknown), against which
@@ -64,8 +64,9 @@ pub(crate) fn count<C: Engine, S: Side, B: Placement, const FEW: bool, const CAS
     // A level with a variant per combination takes both flags as given (`CASTLES` is then
     // only a promise that castling may be tested, and `!FEW` that the fill counts); the
     // others read what the given values leave open.
-    let castles = CASTLES && (C::SPECIALISED || leaves.may_castle());
-    let few = FEW || (!C::SPECIALISED && leaves.few_sliders);
+    let specialised = const { super::engine::specialised::<C, B>() };
+    let castles = CASTLES && (specialised || leaves.may_castle());
+    let few = FEW || (!specialised && leaves.few_sliders);
     if castles && checks.checkers.is_empty() {
         let [a, b] = leaves.rooks;
         clear_a = leaves.clear(a, node.castling, occupied);
