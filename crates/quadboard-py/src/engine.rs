@@ -28,7 +28,8 @@ const INFO_CURRLINE: u32 = 16;
 /// What the client holds: the engine between searches, or the search running on it.
 enum State {
     Idle(Box<UciEngine>),
-    Searching(Search<Box<UciEngine>>),
+    /// Boxed: a search is large beside the other variants.
+    Searching(Box<Search<Box<UciEngine>>>),
     /// Quit, or lost in a panic.
     Gone,
 }
@@ -114,7 +115,7 @@ impl UciClient {
             let mut state = self.state.lock().map_err(|_| None)?;
             let engine = match std::mem::replace(&mut *state, State::Gone) {
                 State::Idle(engine) => engine,
-                State::Searching(search) => search.into_engine(),
+                State::Searching(search) => (*search).into_engine(),
                 State::Gone => return Err(None),
             };
             let mut engine = engine;
@@ -287,6 +288,9 @@ fn info_dict<'py>(
     }
     Ok(d)
 }
+
+/// What `wait` gives Python: the best move, the ponder move, the infos.
+type Ended<'py> = (Option<Py<PyAny>>, Option<Py<PyAny>>, Bound<'py, PyList>);
 
 /// A finished search for Python: `(best, ponder, infos)`, moves as UCI text of the root.
 type Finished = (Option<String>, Option<String>, Vec<Info>);
@@ -490,7 +494,7 @@ impl UciClient {
             let mut state = self.state.lock().map_err(|_| None)?;
             let engine = match std::mem::replace(&mut *state, State::Gone) {
                 State::Idle(engine) => engine,
-                State::Searching(search) => search.into_engine(),
+                State::Searching(search) => (*search).into_engine(),
                 State::Gone => return Err(None),
             };
             match Search::start(engine, &go) {
@@ -498,7 +502,7 @@ impl UciClient {
                     if let Ok(mut stopper) = self.stopper.lock() {
                         *stopper = Some(search.stopper());
                     }
-                    *state = State::Searching(search);
+                    *state = State::Searching(Box::new(search));
                     Ok(())
                 }
                 Err((e, engine)) => {
@@ -520,11 +524,7 @@ impl UciClient {
 
     /// Waits for the search's end: `(best, ponder, [InfoDict per info line])`, the GIL
     /// released while waiting.
-    fn wait<'py>(
-        &self,
-        py: Python<'py>,
-        flags: u32,
-    ) -> PyResult<(Option<Py<PyAny>>, Option<Py<PyAny>>, Bound<'py, PyList>)> {
+    fn wait<'py>(&self, py: Python<'py>, flags: u32) -> PyResult<Ended<'py>> {
         let result: Result<(Finished, Position), Option<EngineError>> = py.detach(|| {
             let mut state = self.state.lock().map_err(|_| None)?;
             let State::Searching(search) = &mut *state else {
@@ -652,7 +652,7 @@ impl UciClient {
             let mut state = self.state.lock().ok()?;
             let engine = match std::mem::replace(&mut *state, State::Gone) {
                 State::Idle(engine) => engine,
-                State::Searching(search) => search.into_engine(),
+                State::Searching(search) => (*search).into_engine(),
                 State::Gone => return None,
             };
             if kill {

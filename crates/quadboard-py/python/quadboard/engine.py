@@ -8,12 +8,15 @@ python-chess's models, ``Wdl``, ``PovWdl``); search limits (``Limit``); results
 (``Option`` with ``parse`` and ``is_managed``, ``UciOptionMap``); ``Opponent``; the
 exceptions; the type names; ``run_in_background`` and ``EventLoopPolicy``.
 
-Not here yet: the engine protocols. They will be built on quadboard's Rust UCI/XBoard
-client (``crates/quadboard-engine``), one home for the protocol. Until then the names
-that need them (``SimpleEngine``, ``popen_uci``, ``popen_xboard``, ``UciProtocol``,
-``XBoardProtocol``, ``Protocol``, ``AnalysisResult``, ``SimpleAnalysisResult``,
-``BaseCommand``, ``MockTransport``) exist, so that programs import, and raise
-``NotImplementedError`` naming what is missing when called.
+UCI engines run on quadboard's Rust client (``crates/quadboard-engine``, through
+``_quadboard.UciClient``): ``SimpleEngine.popen_uci`` with ``analyse``, ``analysis``,
+``play``, ``configure``, ``ping``, ``quit``; ``popen_uci`` and ``UciProtocol`` on asyncio,
+whose coroutines run the blocking client in the loop's default executor. The protocol
+(lines, deadlines) is the Rust client's; python-chess's bookkeeping of which commands to
+send (option values, new games) is here, so that an engine receives the same commands.
+
+Not here yet: XBoard (``popen_xboard``, ``XBoardProtocol``), pondering after ``play``,
+``BaseCommand`` and ``MockTransport``: they raise ``NotImplementedError``.
 """
 
 from __future__ import annotations
