@@ -287,6 +287,15 @@ impl Process {
         }
     }
 
+    /// Kills the process at once and reaps it (no `quit`, no grace).
+    pub(crate) fn kill(&mut self) -> Option<ExitStatus> {
+        if let Ok(mut stdin) = self.stdin.lock() {
+            stdin.take();
+        }
+        let _ = self.child.kill();
+        self.child.wait().ok()
+    }
+
     /// Closes stdin, gives the process `grace` to exit, then kills it; reaps it either way.
     pub(crate) fn shut_down(&mut self, grace: Duration) -> Option<ExitStatus> {
         if let Ok(mut stdin) = self.stdin.lock() {

@@ -111,6 +111,11 @@ pub struct Go {
     /// Search in ponder mode (`go ponder`) until [`crate::Search::ponderhit`] or stop; the
     /// last of `moves` is then the move pondered on.
     pub ponder: bool,
+    /// The start as sent after `position` (`startpos` or `fen <fen>`), instead of what
+    /// quadboard writes from `start`: for a binding that must send another client's exact
+    /// text (python-chess writes Shredder-FEN castling and every en passant square). It
+    /// must describe `start`; the moves still follow from `moves`.
+    pub position: Option<String>,
 }
 
 impl Go {
@@ -123,6 +128,7 @@ impl Go {
             searchmoves: Vec::new(),
             multipv: None,
             ponder: false,
+            position: None,
         }
     }
 

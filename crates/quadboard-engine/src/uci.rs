@@ -294,7 +294,10 @@ impl UciEngine {
             self.multipv = multipv;
             self.sent.insert("multipv".into(), value);
         }
-        write_position(&mut text, &go.start, &go.moves);
+        match &go.position {
+            Some(start) => write_moves(&mut text, start, &go.start, &go.moves),
+            None => write_position(&mut text, &go.start, &go.moves),
+        }
         write_go(&mut text, go, &root);
         self.send(&text)?;
         self.searching = true;
@@ -339,6 +342,12 @@ impl UciEngine {
     pub fn quit(mut self) -> Option<std::process::ExitStatus> {
         let _ = self.process.send("quit\n");
         self.process.shut_down(self.timeouts.quit)
+    }
+
+    /// Kills the process without sending `quit` (python-chess's `close()` does so); its
+    /// exit status.
+    pub fn kill(mut self) -> Option<std::process::ExitStatus> {
+        self.process.kill()
     }
 
     /// Fails with the first fatal error once one happened.
@@ -395,6 +404,7 @@ impl std::fmt::Debug for UciEngine {
 
 impl Drop for UciEngine {
     fn drop(&mut self) {
+        // After `kill` stdin is closed: the send fails and shut_down finds the exit.
         let _ = self.process.send("quit\n");
         self.process.shut_down(self.timeouts.quit);
     }
@@ -402,11 +412,17 @@ impl Drop for UciEngine {
 
 /// `position startpos|fen <fen> [moves ...]`.
 pub(crate) fn write_position(text: &mut String, start: &Position, moves: &[Move]) {
-    if !start.castling_mode().is_chess960() && *start == Position::new() {
-        text.push_str("position startpos");
+    let start_text = if !start.castling_mode().is_chess960() && *start == Position::new() {
+        "startpos".to_owned()
     } else {
-        let _ = write!(text, "position fen {}", start.to_fen());
-    }
+        format!("fen {}", start.to_fen())
+    };
+    write_moves(text, &start_text, start, moves);
+}
+
+/// `position <start_text> [moves ...]`, the moves played from `start`.
+fn write_moves(text: &mut String, start_text: &str, start: &Position, moves: &[Move]) {
+    let _ = write!(text, "position {start_text}");
     if !moves.is_empty() {
         text.push_str(" moves");
         let mut pos = *start;

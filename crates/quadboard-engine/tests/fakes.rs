@@ -363,3 +363,25 @@ fn requests_the_engine_cannot_serve() {
         .analyse(&Go::new(Position::new(), Limit::nodes(1)))
         .is_ok());
 }
+
+#[test]
+fn the_start_as_the_caller_writes_it() {
+    let fake = Fake::uci("plain", "", "    go*) echo 'bestmove e7e5' ;;");
+    let mut engine = UciEngine::start_with(fake.path.as_path(), quick()).unwrap();
+    // python-chess writes the en passant square whether or not a capture is possible;
+    // the moves still follow from `moves`.
+    let start = Position::new();
+    let e4 = start.parse_uci("e2e4").unwrap();
+    let mut go = Go::after(start, &[e4], Limit::nodes(5));
+    go.position = Some("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into());
+    let result = engine.analyse(&go).unwrap();
+    assert!(result.best.best.is_some());
+    drop(engine);
+    assert_eq!(
+        fake.input(),
+        "uci\n\
+         position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4\n\
+         go nodes 5\n\
+         quit\n"
+    );
+}

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 pub mod batch;
 pub mod board;
 pub mod board_fast;
+pub mod engine;
 pub mod errors;
 pub mod moves;
 pub mod pgn;
@@ -52,6 +53,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<polyglot::BookFile>()?;
     m.add_class::<syzygy::Tables>()?;
+    m.add_class::<engine::UciClient>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<errors::InvalidMoveError>(),

@@ -8,12 +8,15 @@ python-chess's models, ``Wdl``, ``PovWdl``); search limits (``Limit``); results
 (``Option`` with ``parse`` and ``is_managed``, ``UciOptionMap``); ``Opponent``; the
 exceptions; the type names; ``run_in_background`` and ``EventLoopPolicy``.
 
-Not here yet: the engine protocols. They will be built on quadboard's Rust UCI/XBoard
-client (``crates/quadboard-engine``), one home for the protocol. Until then the names
-that need them (``SimpleEngine``, ``popen_uci``, ``popen_xboard``, ``UciProtocol``,
-``XBoardProtocol``, ``Protocol``, ``AnalysisResult``, ``SimpleAnalysisResult``,
-``BaseCommand``, ``MockTransport``) exist, so that programs import, and raise
-``NotImplementedError`` naming what is missing when called.
+UCI engines run on quadboard's Rust client (``crates/quadboard-engine``, through
+``_quadboard.UciClient``): ``SimpleEngine.popen_uci`` with ``analyse``, ``analysis``,
+``play``, ``configure``, ``ping``, ``quit``; ``popen_uci`` and ``UciProtocol`` on asyncio,
+whose coroutines run the blocking client in the loop's default executor. The protocol
+(lines, deadlines) is the Rust client's; python-chess's bookkeeping of which commands to
+send (option values, new games) is here, so that an engine receives the same commands.
+
+Not here yet: XBoard (``popen_xboard``, ``XBoardProtocol``), pondering after ``play``,
+``BaseCommand`` and ``MockTransport``: they raise ``NotImplementedError``.
 """
 
 from __future__ import annotations
@@ -433,23 +436,454 @@ class Protocol(_NotBuilt, asyncio.SubprocessProtocol):
         raise self._method("quit")
 
 
+
+# --- UCI on the Rust client (crates/quadboard-engine through `_quadboard.UciClient`). ---
+#
+# The protocol (the handshake, `info` and `bestmove` lines, every wait's deadline) is the
+# Rust client's. What stays here is python-chess's bookkeeping of which commands to send:
+# the option values it believes the engine has (`config`), the ones a program asked for
+# (`target_config`), when a new game starts, so that the engine receives the same commands
+# in the same order as from python-chess.
+
+_STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _chain_config(a: ConfigMapping, b: ConfigMapping) -> Iterator[Tuple[str, ConfigValue]]:
+    for name, value in a.items():
+        yield name, value
+    for name, value in b.items():
+        if name not in a:
+            yield name, value
+
+
+def _command_parts(command: Union[str, List[str]]) -> Tuple[str, List[str]]:
+    if isinstance(command, (str, bytes)) or hasattr(command, "__fspath__"):
+        import os
+        return os.fsdecode(command), []
+    parts = [str(part) for part in command]
+    if not parts:
+        raise ValueError("empty engine command")
+    return parts[0], parts[1:]
+
+
+class _UciCore:
+    """One UCI engine and python-chess's bookkeeping of it, blocking calls only; the
+    asyncio and the simple API both drive it. Commands are serialised by a lock."""
+
+    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any]) -> None:
+        from ._quadboard import UciClient
+        program, args = _command_parts(command)
+        cwd = popen_args.get("cwd")
+        self.lock = threading.RLock()
+        self.client = UciClient(program, args, None if cwd is None else str(cwd), timeout)
+        self.returncode: Optional[int] = None
+        self.options: UciOptionMap[Option] = UciOptionMap()
+        self.config: UciOptionMap[ConfigValue] = UciOptionMap()
+        self.target_config: UciOptionMap[ConfigValue] = UciOptionMap()
+        self.id: Dict[str, str] = dict(self.client.id())
+        self.game: object = None
+        self.first_game = True
+        # Whether target_config may hold a value that config lacks: until a configure,
+        # the engine has every target value and the loop over them can be skipped.
+        self._dirty = True
+        for name, type_, default, min_, max_, var in self.client.options():
+            without_default = Option(name, type_, None, min_, max_, list(var))
+            option = Option(name, type_, without_default.parse(default if default is not None else ""),
+                            min_, max_, list(var))
+            self.options[option.name] = option
+            if option.default is not None:
+                self.config[option.name] = option.default
+            if option.default is not None and not option.is_managed() and option.name.lower() != "uci_analysemode":
+                self.target_config[option.name] = option.default
+
+    # python-chess's option bookkeeping (UciProtocol._setoption, _configure).
+    def _setoption(self, name: str, value: ConfigValue) -> None:
+        try:
+            value = self.options[name].parse(value)
+        except KeyError:
+            raise EngineError("engine does not support option {} (available options: {})".format(name, ", ".join(self.options)))
+        if value is None or value != self.config.get(name):
+            if value is False:
+                text = "false"
+            elif value is True:
+                text = "true"
+            elif value is None:
+                text = ""
+            else:
+                text = str(value)
+            if name != "UCI_Opponent":
+                self.client.set_option(name, text)
+            self.config[name] = value
+
+    def _configure(self, options: ConfigMapping) -> None:
+        if not options and not self._dirty:
+            return
+        for name, value in _chain_config(options, self.target_config):
+            if name.lower() in MANAGED_OPTIONS:
+                raise EngineError("cannot set {} which is automatically managed".format(name))
+            self._setoption(name, value)
+        self._dirty = bool(options)
+
+    def configure(self, options: ConfigMapping) -> None:
+        with self.lock:
+            self._dirty = True
+            self._configure(options)
+            self.target_config.update({name: value for name, value in options.items() if value is not None})
+
+    def ping(self) -> None:
+        with self.lock:
+            self.client.is_ready()
+
+    def _new(self, game: object) -> None:
+        if self.first_game or self.game != game:
+            self.game = game
+            self.first_game = False
+            self.client.new_game()
+
+    def _go(self, board: Any, limit: Optional[Limit], root_moves: Optional[Iterable[Move]], infinite: bool) -> None:
+        uci_variant = getattr(type(board), "uci_variant", "chess")
+        if "UCI_Variant" in self.options:
+            self._setoption("UCI_Variant", uci_variant)
+        elif uci_variant != "chess":
+            raise EngineError("engine does not support UCI_Variant")
+        chess960 = board.chess960
+        if "UCI_Chess960" in self.options:
+            self._setoption("UCI_Chess960", chess960)
+        elif chess960:
+            raise EngineError("engine does not support UCI_Chess960")
+        stack = board.move_stack
+        safe_history = all(stack)
+        root = board.root() if safe_history and stack else board
+        fen = root.fen(shredder=chess960, en_passant="fen")
+        position = "startpos" if uci_variant == "chess" and fen == _STARTING_FEN else "fen " + fen
+        if not safe_history:
+            LOGGER.warning("Not transmitting history with null moves to UCI engine")
+            moves: List[str] = []
+        else:
+            moves = [move.uci() for move in stack]
+        if limit is None:
+            limit = Limit()
+        def clock(value: Optional[float]) -> Optional[int]:
+            return None if value is None else max(1, _ms(value))
+        def count(value: Optional[int]) -> Optional[int]:
+            return None if value is None else max(1, int(value))
+        remaining = limit.remaining_moves
+        self.client.go(
+            fen, chess960, position, moves,
+            count(limit.depth), count(limit.nodes), count(limit.mate), clock(limit.time),
+            clock(limit.white_clock), clock(limit.black_clock),
+            None if limit.white_inc is None else _ms(limit.white_inc),
+            None if limit.black_inc is None else _ms(limit.black_inc),
+            int(remaining) if remaining is not None and int(remaining) > 0 else None,
+            infinite,
+            [move.uci() for move in root_moves] if root_moves is not None else [],
+            int(self.config.get("MultiPV") or 1), False)
+
+    def start_analysis(self, board: Any, limit: Optional[Limit], multipv: Optional[int], game: object,
+                       root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> None:
+        """python-chess's UciAnalysisCommand.start and _readyok: the commands up to `go`."""
+        if "Ponder" in self.options:
+            self._setoption("Ponder", False)
+        if "UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config and all(name.lower() != "uci_analysemode" for name in options):
+            self._setoption("UCI_AnalyseMode", True)
+        if "MultiPV" in self.options or (multipv and multipv > 1):
+            self._setoption("MultiPV", 1 if multipv is None else multipv)
+        self._configure(options)
+        self._new(game)
+        self._go(board, limit, root_moves, not limit)
+
+    def analyse(self, board: Any, limit: Limit, multipv: Optional[int], game: object, info: Info,
+                root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> Union[InfoDict, List[InfoDict]]:
+        with self.lock:
+            self.start_analysis(board, limit, multipv, game, root_moves, options)
+            _best, _ponder, infos = self.client.wait(int(info))
+        lines: List[InfoDict] = [{}]
+        for item in infos:
+            if not item:
+                continue
+            k = item.get("multipv", 1)
+            while len(lines) < k:
+                lines.append({})
+            lines[k - 1].update(item)
+        return lines[0] if multipv is None else lines
+
+    def play(self, board: Any, limit: Limit, game: object, info: Info, ponder: bool,
+             root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> PlayResult:
+        with self.lock:
+            new_options = dict(options)
+            if "UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config and all(name.lower() != "uci_analysemode" for name in new_options):
+                self._setoption("UCI_AnalyseMode", False)
+            if "Ponder" in self.options:
+                self._setoption("Ponder", ponder)
+            if "MultiPV" in self.options:
+                self._setoption("MultiPV", self.options["MultiPV"].default)
+            self._configure(new_options)
+            self._new(game)
+            self._go(board, limit, root_moves, False)
+            best, ponder_move, infos = self.client.wait(int(info))
+        merged: InfoDict = {}
+        for item in infos:
+            merged.update(item)  # type: ignore[typeddict-item]
+        return PlayResult(best, ponder_move, merged)
+
+    def quit(self) -> None:
+        # The stop first, not under the lock: quit also ends a search another thread
+        # waits on (a search that has ended is not sent one).
+        self.client.stop()
+        with self.lock:
+            if not self.client.is_gone():
+                self.returncode = self.client.quit()
+
+    def kill(self) -> None:
+        """Ends the process without ``quit``, as python-chess's ``close()``."""
+        self.client.stop()
+        with self.lock:
+            if not self.client.is_gone():
+                self.returncode = self.client.kill()
+
+
+class _Analysis:
+    """python-chess's AnalysisResult state on a running Rust search: the merged lines, the
+    infos not yet read, the end."""
+
+    def __init__(self, core: _UciCore, info: Info) -> None:
+        self._core = core
+        self._flags = int(info)
+        self.multipv: List[InfoDict] = [{}]
+        self._best: Optional[BestMove] = None
+        self._error: Optional[BaseException] = None
+        self._queue: List[InfoDict] = []
+        self._seen_end = False
+        self._stopped = False
+
+    @property
+    def done(self) -> bool:
+        return self._best is not None or self._error is not None
+
+    def _pull(self, timeout: Optional[float] = None) -> bool:
+        """Reads one event; False when `timeout` passed without one."""
+        try:
+            event = self._core.client.next_event(self._flags, timeout)
+        except BaseException as exc:
+            self._error = exc
+            return True
+        if event is None:
+            if timeout is not None:
+                return False
+            # The search is no longer the engine's (another command took it over).
+            self._best = BestMove(None, None)
+            return True
+        if event[0] == "info":
+            info = event[1]
+            if info:
+                k = info.get("multipv", 1)
+                while len(self.multipv) < k:
+                    self.multipv.append({})
+                self.multipv[k - 1].update(info)
+                self._queue.append(info)
+        else:
+            self._best = BestMove(event[1], event[2])
+        return True
+
+    def stop(self) -> None:
+        if not self._stopped and not self.done:
+            self._stopped = True
+            self._core.client.stop()
+
+    def wait(self) -> BestMove:
+        while not self.done:
+            self._pull()
+        if self._error is not None:
+            raise self._error
+        assert self._best is not None
+        return self._best
+
+    def get(self) -> InfoDict:
+        while True:
+            if self._queue:
+                return self._queue.pop(0)
+            if self.done:
+                self._seen_end = True
+                if self._error is not None:
+                    raise self._error
+                raise AnalysisComplete()
+            self._pull()
+
+    def would_block(self) -> bool:
+        if self._queue or self._seen_end:
+            return False
+        if self.done:
+            return False
+        return not self._pull(0.0) or (not self._queue and not self.done)
+
+    def empty(self) -> bool:
+        if self._queue:
+            return False
+        if self._seen_end or self.done:
+            return True
+        self._pull(0.0)
+        return not self._queue
+
+
+class _Transport:
+    """The transport ``popen_uci`` hands out beside the protocol: the process's id, its
+    exit code once it has one, ``close()`` (quits the engine, killing it after a second)."""
+
+    def __init__(self, core: _UciCore) -> None:
+        self._core = core
+
+    def get_pid(self) -> int:
+        """The engine process's id."""
+        return self._core.client.pid()
+
+    def get_returncode(self) -> Optional[int]:
+        """The exit code, ``None`` while the engine runs (the code of a signal negated)."""
+        return self._core.returncode
+
+    def close(self) -> None:
+        """Ends the engine process (killed, as python-chess's transport does)."""
+        self._core.kill()
+
+    def is_closing(self) -> bool:
+        """Whether the engine has been quit."""
+        return self._core.client.is_gone()
+
+
 class UciProtocol(Protocol):
-    """The UCI protocol (not built yet: ``NotImplementedError``)."""
+    """The UCI protocol on asyncio, as python-chess's: made by ``popen_uci``; its methods
+    are coroutines that run the blocking Rust client in the event loop's default executor
+    (a thread), so that the loop goes on meanwhile."""
+
+    def __init__(self) -> None:
+        # Made only by popen_uci (python-chess's protocol is made by the event loop).
+        self._core: Optional[_UciCore] = None
+        self.returncode: asyncio.Future[int]
+
+    @classmethod
+    async def popen(cls, command: Union[str, List[str]], *, setpgrp: bool = False,
+                    **popen_args: Any) -> Tuple[Any, "UciProtocol"]:
+        """Starts the engine ``command`` (handshake included) and returns its transport and
+        protocol."""
+        loop = asyncio.get_running_loop()
+        core = await loop.run_in_executor(None, lambda: _UciCore(command, None, popen_args))
+        protocol = cls()
+        protocol._core = core
+        return _Transport(core), protocol
+
+    def _run(self, fn: Callable[[], T]) -> "asyncio.Future[T]":
+        assert self._core is not None
+        return asyncio.get_running_loop().run_in_executor(None, fn)
+
+    @property
+    def options(self) -> UciOptionMap[Option]:
+        """The options the engine declared."""
+        assert self._core is not None
+        return self._core.options
+
+    @property
+    def config(self) -> UciOptionMap[ConfigValue]:
+        """The option values the engine has, as far as the protocol knows."""
+        assert self._core is not None
+        return self._core.config
+
+    @property
+    def id(self) -> Dict[str, str]:
+        """The engine's ``id`` lines (``name``, ``author``)."""
+        assert self._core is not None
+        return self._core.id
+
+    async def initialize(self) -> None:
+        """The handshake happened in ``popen``: an error, as python-chess's second one."""
+        raise EngineError("engine already initialized")
+
+    async def ping(self) -> None:
+        """``isready`` ... ``readyok``."""
+        core = self._core
+        assert core is not None
+        await self._run(core.ping)
+
+    async def configure(self, options: ConfigMapping) -> None:
+        """Sets engine options (those that changed)."""
+        core = self._core
+        assert core is not None
+        await self._run(lambda: core.configure(options))
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        """Tells the engine about its opponent (``UCI_Opponent``, when it declares it)."""
+        core = self._core
+        assert core is not None
+        if opponent and opponent.name and "UCI_Opponent" in core.options:
+            rating = opponent.rating or "none"
+            title = opponent.title or "none"
+            player_type = "computer" if opponent.is_engine else "human"
+            await self.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = Info.NONE,
+                   ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None,
+                   options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        """The engine's move on ``board`` within ``limit``."""
+        core = self._core
+        assert core is not None
+        board = board.copy()
+        return await self._run(lambda: core.play(board, limit, game, info, ponder, root_moves, options))
+
+    async def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                      info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                      options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]:
+        """The engine's analysis of ``board`` to ``limit``: an ``InfoDict``, a list of them
+        with ``multipv``."""
+        core = self._core
+        assert core is not None
+        board = board.copy()
+        return await self._run(lambda: core.analyse(board, limit, multipv, game, info, root_moves, options))
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
+                       options: ConfigMapping = {}) -> "AnalysisResult":
+        """Starts an analysis of ``board``, read as it comes (``async for``)."""
+        core = self._core
+        assert core is not None
+        board = board.copy()
+
+        def start() -> _Analysis:
+            core.lock.acquire()
+            try:
+                core.start_analysis(board, limit, multipv, game, root_moves, options)
+            finally:
+                core.lock.release()
+            return _Analysis(core, info)
+
+        return AnalysisResult._of(await self._run(start))
+
+    async def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        """Nothing for UCI (python-chess sends nothing either)."""
+
+    async def quit(self) -> None:
+        """``quit``, then waits for the process to end."""
+        core = self._core
+        assert core is not None
+        await self._run(core.quit)
 
     def debug(self, on: bool = True) -> None:
-        """Would switch the engine's debug mode (``debug on``/``debug off``)."""
+        """Would send ``debug on``/``debug off``: not offered by the Rust client yet."""
         raise self._method("debug")
+
+
+async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
+                    **popen_args: Any) -> Tuple[Any, UciProtocol]:
+    """Starts and initialises a UCI engine; returns its transport (``get_pid``,
+    ``get_returncode``, ``close``) and its ``UciProtocol``."""
+    return await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
 
 
 class XBoardProtocol(Protocol):
     """The XBoard protocol (not built yet: ``NotImplementedError``)."""
-
-
-async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
-                    **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, UciProtocol]:
-    """Would start a UCI engine and return its transport and protocol; raises
-    ``NotImplementedError`` when awaited (no protocol yet)."""
-    raise _missing("popen_uci")
 
 
 async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
@@ -494,217 +928,266 @@ class BaseCommand(_NotBuilt, Generic[T]):
         raise self._method("engine_terminated")
 
 
-class AnalysisResult(_NotBuilt):
-    """The infos of a running analysis (``Protocol.analysis``; not built yet)."""
+class AnalysisResult:
+    """A running analysis on asyncio (``await protocol.analysis(...)``): ``async for`` its
+    infos, ``info`` and ``multipv`` as merged so far, ``stop()``, ``await wait()``. Each
+    read runs the blocking Rust search in the loop's default executor."""
 
     def __init__(self, stop: Optional[Callable[[], None]] = None):
-        raise _missing("AnalysisResult")
+        raise _missing("AnalysisResult() made by a program (made by UciProtocol.analysis)")
+
+    @classmethod
+    def _of(cls, inner: _Analysis) -> "AnalysisResult":
+        self = cls.__new__(cls)
+        self._inner = inner
+        return self
 
     def post(self, info: InfoDict) -> None:
-        """Would add an info."""
-        raise self._method("post")
+        """python-chess's protocol posts infos here; the Rust search does (``NotImplementedError``)."""
+        raise _missing("AnalysisResult.post")
 
     def set_finished(self, best: BestMove) -> None:
-        """Would end the analysis with ``best``."""
-        raise self._method("set_finished")
+        """python-chess's protocol ends the analysis here; the Rust search does (``NotImplementedError``)."""
+        raise _missing("AnalysisResult.set_finished")
 
     def set_exception(self, exc: Exception) -> None:
-        """Would end the analysis with ``exc``."""
-        raise self._method("set_exception")
+        """python-chess's protocol fails the analysis here; the Rust search does (``NotImplementedError``)."""
+        raise _missing("AnalysisResult.set_exception")
 
-    @property
-    def info(self) -> InfoDict:
-        """Would be the infos of the first line, merged."""
-        raise self._method("info")
+    async def _call(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(None, fn)
 
     @property
     def multipv(self) -> List[InfoDict]:
-        """Would be the merged infos of each line."""
-        raise self._method("multipv")
+        """The merged infos of each line."""
+        return self._inner.multipv
+
+    @property
+    def info(self) -> InfoDict:
+        """The merged infos of the first line (``multipv[0]``)."""
+        return self._inner.multipv[0]
 
     def stop(self) -> None:
-        """Would stop the analysis."""
-        raise self._method("stop")
+        """Stops the analysis (the engine sends its best move)."""
+        self._inner.stop()
 
     async def wait(self) -> BestMove:
-        """Would wait for the best move."""
-        raise self._method("wait")
+        """Waits for the best move."""
+        return await self._call(self._inner.wait)
 
     async def get(self) -> InfoDict:
-        """Would wait for the next info (``AnalysisComplete`` at the end)."""
-        raise self._method("get")
+        """The next info; ``AnalysisComplete`` once the analysis ended and all are read."""
+        return await self._call(self._inner.get)
 
     def would_block(self) -> bool:
-        """Would say whether ``get()`` has to wait."""
-        raise self._method("would_block")
+        """Whether the next ``get()`` has to wait for the engine."""
+        return self._inner.would_block()
 
     def empty(self) -> bool:
-        """Would say whether no info is waiting."""
-        raise self._method("empty")
+        """Whether no info is waiting to be read."""
+        return self._inner.empty()
 
     async def next(self) -> Optional[InfoDict]:
-        """Would wait for the next info (``None`` at the end)."""
-        raise self._method("next")
+        """The next info, ``None`` at the end."""
+        try:
+            return await self.get()
+        except AnalysisComplete:
+            return None
 
     def __aiter__(self) -> "AnalysisResult":
-        raise self._method("__aiter__")
+        return self
 
     async def __anext__(self) -> InfoDict:
-        raise self._method("__anext__")
+        try:
+            return await self.get()
+        except AnalysisComplete:
+            raise StopAsyncIteration
 
     def __enter__(self) -> "AnalysisResult":
-        raise self._method("__enter__")
+        return self
 
     def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
                  traceback: Optional[TracebackType]) -> None:
-        raise self._method("__exit__")
+        self.stop()
 
 
-class SimpleAnalysisResult(_NotBuilt):
-    """``AnalysisResult`` for ``SimpleEngine`` (not built yet)."""
+class SimpleAnalysisResult:
+    """A running analysis for ``SimpleEngine`` (``engine.analysis(...)``): iterate its
+    infos, ``info`` and ``multipv`` as merged so far, ``stop()``, ``wait()``, ``get()``,
+    ``next()``; a context manager that stops it."""
 
-    def __init__(self, simple_engine: "SimpleEngine", inner: AnalysisResult) -> None:
-        raise _missing("SimpleAnalysisResult")
+    def __init__(self, simple_engine: "SimpleEngine", inner: Any) -> None:
+        self.simple_engine = simple_engine
+        self.inner = inner
 
     @property
     def info(self) -> InfoDict:
-        """Would be the infos of the first line, merged."""
-        raise self._method("info")
+        """The merged infos of the first line (``multipv[0]``)."""
+        return self.inner.multipv[0]
 
     @property
     def multipv(self) -> List[InfoDict]:
-        """Would be the merged infos of each line."""
-        raise self._method("multipv")
+        """The merged infos of each line."""
+        return self.inner.multipv
 
     def stop(self) -> None:
-        """Would stop the analysis."""
-        raise self._method("stop")
+        """Stops the analysis (the engine sends its best move)."""
+        self.inner.stop()
 
     def wait(self) -> BestMove:
-        """Would wait for the best move."""
-        raise self._method("wait")
+        """Waits for the best move."""
+        return self.inner.wait()
 
     def would_block(self) -> bool:
-        """Would say whether ``get()`` has to wait."""
-        raise self._method("would_block")
+        """Whether the next ``get()`` has to wait for the engine."""
+        return self.inner.would_block()
 
     def empty(self) -> bool:
-        """Would say whether no info is waiting."""
-        raise self._method("empty")
+        """Whether no info is waiting to be read."""
+        return self.inner.empty()
 
     def get(self) -> InfoDict:
-        """Would wait for the next info (``AnalysisComplete`` at the end)."""
-        raise self._method("get")
+        """The next info; ``AnalysisComplete`` once the analysis ended and all are read."""
+        return self.inner.get()
 
     def next(self) -> Optional[InfoDict]:
-        """Would wait for the next info (``None`` at the end)."""
-        raise self._method("next")
+        """The next info, ``None`` at the end."""
+        try:
+            return self.inner.get()
+        except AnalysisComplete:
+            return None
 
     def __iter__(self) -> Iterator[InfoDict]:
-        raise self._method("__iter__")
+        return self
 
     def __next__(self) -> InfoDict:
-        raise self._method("__next__")
+        try:
+            return self.inner.get()
+        except AnalysisComplete:
+            raise StopIteration
 
     def __enter__(self) -> "SimpleAnalysisResult":
-        raise self._method("__enter__")
+        return self
 
     def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
                  traceback: Optional[TracebackType]) -> None:
-        raise self._method("__exit__")
+        self.inner.stop()
 
 
-class SimpleEngine(_NotBuilt):
-    """The blocking engine API (``SimpleEngine.popen_uci(path)``, ``analyse``, ``play``...),
-    with python-chess's methods. Not built yet: starting one raises
-    ``NotImplementedError``."""
+class SimpleEngine:
+    """The blocking engine API, as python-chess's: ``SimpleEngine.popen_uci(path)``, then
+    ``analyse``, ``analysis``, ``play``, ``configure``, ``ping``, ``quit``; a context manager
+    that closes the engine. Calls block on the Rust client with the GIL released (no event
+    loop, no background thread); ``timeout`` bounds the start, ``ping`` and the wait beyond a
+    search's time limit, as in python-chess (searches by depth or nodes are not bounded)."""
 
-    def __init__(self, transport: asyncio.SubprocessTransport, protocol: Protocol, *,
-                 timeout: Optional[float] = 10.0) -> None:
-        raise _missing("SimpleEngine")
+    def __init__(self, transport: Any, protocol: Protocol, *, timeout: Optional[float] = 10.0) -> None:
+        self.transport = transport
+        self.protocol = protocol
+        self.timeout = timeout
+        self._core: _UciCore = protocol._core  # type: ignore[attr-defined]
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0,
               debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
-        """Would start the engine ``command`` with the protocol class ``Protocol``."""
-        raise _missing("SimpleEngine.popen")
+        """Starts the engine ``command`` with the protocol class ``Protocol`` (UCI only)."""
+        if not (isinstance(Protocol, type) and issubclass(Protocol, UciProtocol)):
+            raise _missing(f"SimpleEngine.popen with {getattr(Protocol, '__name__', Protocol)}")
+        core = _UciCore(command, timeout, popen_args)
+        protocol = Protocol()
+        protocol._core = core
+        return cls(_Transport(core), protocol, timeout=timeout)
 
     @classmethod
     def popen_uci(cls, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0,
                   debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
-        """Would start the UCI engine ``command``."""
-        raise _missing("SimpleEngine.popen_uci")
+        """Starts the UCI engine ``command`` (a path, or a list of the path and its
+        arguments) and does the handshake within ``timeout`` seconds."""
+        return cls.popen(UciProtocol, command, timeout=timeout, debug=debug, setpgrp=setpgrp, **popen_args)
 
     @classmethod
     def popen_xboard(cls, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0,
                      debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
-        """Would start the XBoard engine ``command``."""
+        """Would start the XBoard engine ``command``: not built yet (``NotImplementedError``)."""
         raise _missing("SimpleEngine.popen_xboard")
 
     @property
     def options(self) -> MutableMapping[str, Option]:
-        """Would be the options the engine declared."""
-        raise self._method("options")
+        """The options the engine declared."""
+        return self._core.options
 
     @property
     def id(self) -> Mapping[str, str]:
-        """Would be the engine's ``id`` (name, author)."""
-        raise self._method("id")
+        """The engine's ``id`` lines (``name``, ``author``)."""
+        return self._core.id
 
     def communicate(self, command_factory: Callable[[Protocol], BaseCommand[T]]) -> T:
-        """Would run one command."""
-        raise self._method("communicate")
+        """python-chess's command machinery: not offered (``NotImplementedError``)."""
+        raise _missing("SimpleEngine.communicate")
 
     def configure(self, options: ConfigMapping) -> None:
-        """Would set engine options."""
-        raise self._method("configure")
+        """Sets engine options (those that changed)."""
+        self._core.configure(options)
 
     def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                   engine_rating: Optional[int] = None) -> None:
-        """Would tell the engine about its opponent."""
-        raise self._method("send_opponent_information")
+        """Tells the engine about its opponent (``UCI_Opponent``, when it declares it)."""
+        core = self._core
+        if opponent and opponent.name and "UCI_Opponent" in core.options:
+            rating = opponent.rating or "none"
+            title = opponent.title or "none"
+            player_type = "computer" if opponent.is_engine else "human"
+            core.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
 
     def ping(self) -> None:
-        """Would wait until the engine answers."""
-        raise self._method("ping")
+        """``isready`` ... ``readyok``, within ``timeout``."""
+        self._core.ping()
 
     def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = Info.NONE, ponder: bool = False,
              draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
              opponent: Optional[Opponent] = None) -> PlayResult:
-        """Would have the engine play a move on ``board``."""
-        raise self._method("play")
+        """The engine's move on ``board`` within ``limit`` (the whole move stack is sent)."""
+        return self._core.play(board, limit, game, info, ponder, root_moves, options)
 
     def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
                 info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
                 options: ConfigMapping = {}) -> Union[InfoDict, List[InfoDict]]:
-        """Would analyse ``board`` until ``limit``."""
-        raise self._method("analyse")
+        """The engine's analysis of ``board`` to ``limit``: an ``InfoDict``, a list of them
+        (one per line) with ``multipv``."""
+        return self._core.analyse(board, limit, multipv, game, info, root_moves, options)
 
     def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
                  game: object = None, info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
                  options: ConfigMapping = {}) -> SimpleAnalysisResult:
-        """Would start an analysis of ``board`` whose infos are read as they come."""
-        raise self._method("analysis")
+        """Starts an analysis of ``board`` (until ``limit``, or until stopped), read as it
+        comes."""
+        core = self._core
+        with core.lock:
+            core.start_analysis(board, limit, multipv, game, root_moves, options)
+        return SimpleAnalysisResult(self, _Analysis(core, info))
 
     def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
                          game_complete: bool = True) -> None:
-        """Would tell the engine how the game ended."""
-        raise self._method("send_game_result")
+        """Nothing for UCI (python-chess sends nothing either)."""
 
     def quit(self) -> None:
-        """Would ask the engine to quit and wait for it."""
-        raise self._method("quit")
+        """``quit``, then waits for the process to end (killing it after a second)."""
+        self._core.quit()
 
     def close(self) -> None:
-        """Would quit the engine and end its event loop."""
-        raise self._method("close")
+        """Ends the engine process at once (no ``quit``, as python-chess's ``close()``)."""
+        self._core.kill()
 
     def __enter__(self) -> "SimpleEngine":
-        raise self._method("__enter__")
+        return self
 
     def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
                  traceback: Optional[TracebackType]) -> None:
-        raise self._method("__exit__")
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<SimpleEngine (pid={self._core.client.pid()})>"
+
 
 
 class MockTransport(_NotBuilt, asyncio.SubprocessTransport):

@@ -1,6 +1,6 @@
 """python-chess's ``chess.engine`` (1.11) on quadboard. The protocol classes are typed with
-python-chess's full API, which the protocol layer on the Rust client will implement; today
-they raise ``NotImplementedError`` (see engine.py)."""
+python-chess's full API; UCI works on the Rust client, XBoard and python-chess's command
+machinery raise ``NotImplementedError`` (see engine.py)."""
 
 import asyncio
 import concurrent.futures

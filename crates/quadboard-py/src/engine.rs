@@ -1,0 +1,689 @@
+//! `quadboard.engine`'s UCI client: the Rust client of `quadboard-engine` behind a Python
+//! class, `_quadboard.UciClient`, which `quadboard/engine.py` drives under python-chess's
+//! names. The protocol (handshake, `info` lines, `bestmove`, timeouts) is the Rust
+//! client's; this file converts its values to python-chess's (`InfoDict`s with `PovScore`,
+//! `Move` objects) and releases the GIL around every wait on the engine.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTimeoutError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList};
+use quadboard_chess::{CastlingMode, Move as QMove, Position};
+use quadboard_engine::{
+    EngineError, Go, Info, Limit, OptionKind, Score, Search, SearchEvent, Stopper, Timeouts,
+    UciEngine,
+};
+
+use crate::moves::Move;
+
+/// python-chess's `Info` flags, as `engine.py` passes them.
+const INFO_SCORE: u32 = 2;
+const INFO_PV: u32 = 4;
+const INFO_REFUTATION: u32 = 8;
+const INFO_CURRLINE: u32 = 16;
+
+/// What the client holds: the engine between searches, or the search running on it.
+enum State {
+    Idle(Box<UciEngine>),
+    /// Boxed: a search is large beside the other variants.
+    Searching(Box<Search<Box<UciEngine>>>),
+    /// Quit, or lost in a panic.
+    Gone,
+}
+
+/// A running UCI engine (`UciClient(program, args, cwd, timeout)`), for `engine.py`.
+#[pyclass(module = "quadboard._quadboard")]
+pub struct UciClient {
+    state: Mutex<State>,
+    /// The running search's stopper, outside the state's lock: `stop()` from another
+    /// thread must not wait for the thread that waits on the search.
+    stopper: Mutex<Option<Stopper>>,
+    pid: u32,
+    /// The Python class of the first fatal error (`EngineTerminatedError` once the engine
+    /// died): later calls raise the same class, as python-chess does.
+    fatal: Mutex<Option<&'static str>>,
+}
+
+/// The classes of `quadboard.engine`'s exceptions.
+static ERRORS: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+/// `quadboard._score`'s `PovScore`, `Cp`, `Mate`, `PovWdl`, `Wdl`.
+static SCORES: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
+
+/// The Python exception for `e`: `TimeoutError`, `EngineTerminatedError`, `OSError` for a
+/// program that cannot start, `EngineError` otherwise.
+fn to_py_err(py: Python<'_>, e: &EngineError) -> PyErr {
+    let text = e.to_string();
+    let class = match e {
+        EngineError::Timeout { .. } => return PyTimeoutError::new_err(text),
+        EngineError::Spawn { source, .. } => {
+            return PyOSError::new_err((source.raw_os_error().unwrap_or(2), text));
+        }
+        EngineError::Terminated { .. } | EngineError::Write { .. } => "terminated",
+        _ => "error",
+    };
+    raise(py, class, text)
+}
+
+/// An `EngineError` (`class` "error") or `EngineTerminatedError` ("terminated").
+fn raise(py: Python<'_>, class: &str, text: String) -> PyErr {
+    let classes = ERRORS.get_or_try_init(py, || {
+        let module = py.import("quadboard.engine")?;
+        Ok::<_, PyErr>((
+            module.getattr("EngineError")?.unbind(),
+            module.getattr("EngineTerminatedError")?.unbind(),
+        ))
+    });
+    match classes {
+        Ok((error, terminated)) => {
+            let class = if class == "terminated" {
+                terminated
+            } else {
+                error
+            };
+            match class.bind(py).call1((text,)) {
+                Ok(exc) => PyErr::from_value(exc),
+                Err(e) => e,
+            }
+        }
+        Err(e) => e,
+    }
+}
+
+/// Seconds as a duration; `None` (no limit) as a day.
+fn seconds(s: Option<f64>) -> Duration {
+    match s {
+        Some(s) if s.is_finite() && s >= 0.0 => Duration::from_secs_f64(s.min(1e9)),
+        _ => Duration::from_secs(86_400),
+    }
+}
+
+impl UciClient {
+    /// Runs `f` on the idle engine, the GIL released; a search still held is given up
+    /// first (the engine's next command stops it, as the Rust client does).
+    fn with_engine<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut UciEngine) -> Result<T, EngineError> + Send,
+    ) -> PyResult<T> {
+        if let Some(class) = *self.fatal.lock().map_err(poisoned)? {
+            return Err(raise(py, class, "engine process died unexpectedly".into()));
+        }
+        let result = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let engine = match std::mem::replace(&mut *state, State::Gone) {
+                State::Idle(engine) => engine,
+                State::Searching(search) => (*search).into_engine(),
+                State::Gone => return Err(None),
+            };
+            let mut engine = engine;
+            let result = f(&mut engine);
+            *state = State::Idle(engine);
+            result.map_err(Some)
+        });
+        result.map_err(|e| self.error(py, e))
+    }
+
+    /// The Python error of a failed call, remembering fatal ones.
+    fn error(&self, py: Python<'_>, e: Option<EngineError>) -> PyErr {
+        let Some(e) = e else {
+            return raise(py, "terminated", "the engine has quit".into());
+        };
+        if e.is_fatal() {
+            if let Ok(mut fatal) = self.fatal.lock() {
+                if fatal.is_none() {
+                    *fatal = Some(match e {
+                        EngineError::Timeout { .. } => "error",
+                        EngineError::Terminated { .. } | EngineError::Write { .. } => "terminated",
+                        _ => "error",
+                    });
+                }
+            }
+        }
+        to_py_err(py, &e)
+    }
+}
+
+fn poisoned<T>(_: T) -> PyErr {
+    PyRuntimeError::new_err("the engine's lock is poisoned (a panic in an earlier call)")
+}
+
+/// A Python `Move` for the library move `m` of `pos`, as python-chess's board would hold
+/// it (castling as the king's two-square move in standard chess, king takes rook in
+/// Chess960: the UCI text of the position's mode).
+fn py_move(py: Python<'_>, pos: &Position, m: QMove) -> PyResult<Py<PyAny>> {
+    let text = pos.to_uci(m);
+    let b = text.as_str().as_bytes();
+    let square = |f: u8, r: u8| (r - b'1') * 8 + (f - b'a');
+    if b.len() < 4 {
+        return Ok(py.None());
+    }
+    let promotion = match b.get(4) {
+        Some(b'n') => 2,
+        Some(b'b') => 3,
+        Some(b'r') => 4,
+        Some(b'q') => 5,
+        _ => 0,
+    };
+    let mv = Move {
+        from: square(b[0], b[1]),
+        to: square(b[2], b[3]),
+        promotion,
+    };
+    Ok(mv.object(py)?.into_any())
+}
+
+/// The moves of `line` from `pos`, as a list of Python moves.
+fn py_line<'py>(py: Python<'py>, pos: &Position, line: &[QMove]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    let mut pos = *pos;
+    for &m in line {
+        list.append(py_move(py, &pos, m)?)?;
+        pos.play_unchecked(m);
+    }
+    Ok(list)
+}
+
+/// python-chess's `InfoDict` of one `info` line, keys in the order Stockfish writes them
+/// (python-chess's order is the line's), fields filtered by the `Info` flags as python-chess
+/// filters them (score, pv, refutation and currline by their flags; the rest always).
+fn info_dict<'py>(
+    py: Python<'py>,
+    info: &Info,
+    root: &Position,
+    flags: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    if flags == 0 {
+        return Ok(d);
+    }
+    let turn = root.turn() == quadboard_chess::Color::White;
+    let scores = SCORES.get_or_try_init(py, || {
+        let m = py.import("quadboard._score")?;
+        Ok::<_, PyErr>([
+            m.getattr("PovScore")?.unbind(),
+            m.getattr("Cp")?.unbind(),
+            m.getattr("Mate")?.unbind(),
+            m.getattr("PovWdl")?.unbind(),
+            m.getattr("Wdl")?.unbind(),
+        ])
+    })?;
+    if let Some(n) = info.depth {
+        d.set_item("depth", n)?;
+    }
+    if let Some(n) = info.seldepth {
+        d.set_item("seldepth", n)?;
+    }
+    if let Some(n) = info.multipv {
+        d.set_item("multipv", n)?;
+    }
+    if flags & INFO_SCORE != 0 {
+        if let Some(score) = info.score {
+            // python-chess sets the bound's key before the score's.
+            if info.lowerbound {
+                d.set_item("lowerbound", true)?;
+            }
+            if info.upperbound {
+                d.set_item("upperbound", true)?;
+            }
+            let relative = match score {
+                Score::Cp(n) => scores[1].bind(py).call1((n,))?,
+                Score::Mate(n) => scores[2].bind(py).call1((n,))?,
+            };
+            d.set_item("score", scores[0].bind(py).call1((relative, turn))?)?;
+        }
+    }
+    if let Some(w) = info.wdl {
+        let wdl = scores[4].bind(py).call1((w.wins, w.draws, w.losses))?;
+        d.set_item("wdl", scores[3].bind(py).call1((wdl, turn))?)?;
+    }
+    if let Some(n) = info.nodes {
+        d.set_item("nodes", n)?;
+    }
+    if let Some(n) = info.nps {
+        d.set_item("nps", n)?;
+    }
+    if let Some(n) = info.hashfull {
+        d.set_item("hashfull", n)?;
+    }
+    if let Some(n) = info.tbhits {
+        d.set_item("tbhits", n)?;
+    }
+    if let Some(n) = info.cpuload {
+        d.set_item("cpuload", n)?;
+    }
+    if let Some(t) = info.time {
+        d.set_item("time", t.as_millis() as f64 / 1000.0)?;
+    }
+    if let Some(m) = info.currmove {
+        d.set_item("currmove", py_move(py, root, m)?)?;
+    }
+    if let Some(n) = info.currmovenumber {
+        d.set_item("currmovenumber", n)?;
+    }
+    if flags & INFO_PV != 0 && !info.pv.is_empty() {
+        d.set_item("pv", py_line(py, root, &info.pv)?)?;
+    }
+    if flags & INFO_REFUTATION != 0 {
+        if let Some((refuted, line)) = &info.refutation {
+            let inner = PyDict::new(py);
+            let mut after = *root;
+            after.play_unchecked(*refuted);
+            inner.set_item(py_move(py, root, *refuted)?, py_line(py, &after, line)?)?;
+            d.set_item("refutation", inner)?;
+        }
+    }
+    if flags & INFO_CURRLINE != 0 {
+        if let Some((cpu, line)) = &info.currline {
+            let inner = PyDict::new(py);
+            inner.set_item(cpu, py_line(py, root, line)?)?;
+            d.set_item("currline", inner)?;
+        }
+    }
+    // `string` takes the rest of the line: always the last key.
+    if let Some(s) = &info.string {
+        d.set_item("string", s)?;
+    }
+    Ok(d)
+}
+
+/// What `wait` gives Python: the best move, the ponder move, the infos.
+type Ended<'py> = (Option<Py<PyAny>>, Option<Py<PyAny>>, Bound<'py, PyList>);
+
+/// A finished search for Python: `(best, ponder, infos)`, moves as UCI text of the root.
+type Finished = (Option<String>, Option<String>, Vec<Info>);
+
+#[pymethods]
+impl UciClient {
+    /// Starts `program` with `args` in `cwd` and does the handshake within `timeout`
+    /// seconds (`None`: no limit), the GIL released.
+    #[new]
+    #[pyo3(signature = (program, args, cwd=None, timeout=None))]
+    fn new(
+        py: Python<'_>,
+        program: String,
+        args: Vec<String>,
+        cwd: Option<String>,
+        timeout: Option<f64>,
+    ) -> PyResult<UciClient> {
+        let mut command = quadboard_engine::EngineCommand::new(program).args(args);
+        if let Some(dir) = cwd {
+            command = command.current_dir(dir);
+        }
+        let wait = seconds(timeout);
+        let timeouts = Timeouts {
+            handshake: wait,
+            ready: wait,
+            stop: wait,
+            grace: wait,
+            search: None,
+            quit: Duration::from_secs(1),
+        };
+        let engine = py
+            .detach(|| UciEngine::start_with(command, timeouts))
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(UciClient {
+            pid: engine.pid(),
+            state: Mutex::new(State::Idle(Box::new(engine))),
+            stopper: Mutex::new(None),
+            fatal: Mutex::new(None),
+        })
+    }
+
+    /// The process id.
+    fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// `id` lines as `[(key, value)]` (name, author).
+    fn id(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        self.with_engine(py, |e| {
+            let id = e.id();
+            let mut out = Vec::new();
+            if let Some(name) = &id.name {
+                out.push(("name".to_owned(), name.clone()));
+            }
+            if let Some(author) = &id.author {
+                out.push(("author".to_owned(), author.clone()));
+            }
+            Ok(out)
+        })
+    }
+
+    /// The declared options as `(name, type, default text, min, max, vars)`.
+    #[allow(clippy::type_complexity)]
+    fn options(
+        &self,
+        py: Python<'_>,
+    ) -> PyResult<
+        Vec<(
+            String,
+            &'static str,
+            Option<String>,
+            Option<i64>,
+            Option<i64>,
+            Vec<String>,
+        )>,
+    > {
+        self.with_engine(py, |e| {
+            Ok(e.options()
+                .iter()
+                .map(|o| {
+                    let default = o.default_value();
+                    match &o.kind {
+                        OptionKind::Check { .. } => {
+                            (o.name.clone(), "check", default, None, None, vec![])
+                        }
+                        OptionKind::Spin { min, max, .. } => {
+                            (o.name.clone(), "spin", default, *min, *max, vec![])
+                        }
+                        OptionKind::Combo { vars, .. } => {
+                            (o.name.clone(), "combo", default, None, None, vars.clone())
+                        }
+                        OptionKind::Button => (o.name.clone(), "button", None, None, None, vec![]),
+                        OptionKind::String { .. } => {
+                            (o.name.clone(), "string", default, None, None, vec![])
+                        }
+                    }
+                })
+                .collect())
+        })
+    }
+
+    /// Sets the timeouts in seconds: answers (`readyok`, handshake, `bestmove` after
+    /// `stop`) and beyond a time limit; searches by depth or nodes have none.
+    #[pyo3(signature = (timeout))]
+    fn set_timeout(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<()> {
+        let wait = seconds(timeout);
+        self.with_engine(py, |e| {
+            let mut t = e.timeouts();
+            t.ready = wait;
+            t.stop = wait;
+            t.grace = wait;
+            t.search = None;
+            e.set_timeouts(t);
+            Ok(())
+        })
+    }
+
+    /// `setoption` (checked against the declaration by the Rust client).
+    fn set_option(&self, py: Python<'_>, name: String, value: String) -> PyResult<()> {
+        self.with_engine(py, |e| e.set_option(&name, &value))
+    }
+
+    /// `isready` ... `readyok`.
+    fn is_ready(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, |e| e.is_ready())
+    }
+
+    /// `ucinewgame`, `isready` ... `readyok`.
+    fn new_game(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, |e| e.new_game())
+    }
+
+    /// Starts a search: the start position (`fen`, in Chess960 mode when `chess960`) as
+    /// `position_text` says it, the moves in UCI, the limit in python-chess's units
+    /// converted by the caller (milliseconds), root moves, multipv.
+    #[pyo3(signature = (fen, chess960, position_text, moves, depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite, searchmoves, multipv, ponder))]
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        chess960: bool,
+        position_text: String,
+        moves: Vec<String>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        mate: Option<u32>,
+        movetime: Option<u64>,
+        wtime: Option<u64>,
+        btime: Option<u64>,
+        winc: Option<u64>,
+        binc: Option<u64>,
+        movestogo: Option<u32>,
+        infinite: bool,
+        searchmoves: Vec<String>,
+        multipv: Option<u32>,
+        ponder: bool,
+    ) -> PyResult<()> {
+        let mut start = Position::from_fen(fen)
+            .map_err(|e| raise(py, "error", format!("invalid position {fen:?}: {e}")))?;
+        if chess960 {
+            start.set_castling_mode(CastlingMode::Chess960);
+        }
+        let mut pos = start;
+        let mut played = Vec::with_capacity(moves.len());
+        for text in &moves {
+            let m = pos
+                .parse_uci(text)
+                .map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
+            played.push(m);
+            pos.play_unchecked(m);
+        }
+        let mut roots = Vec::with_capacity(searchmoves.len());
+        for text in &searchmoves {
+            roots.push(
+                pos.parse_uci(text)
+                    .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
+            );
+        }
+        let ms = |t: Option<u64>| t.map(Duration::from_millis);
+        let limit = Limit {
+            depth,
+            nodes,
+            movetime: ms(movetime),
+            mate,
+            wtime: ms(wtime),
+            btime: ms(btime),
+            winc: ms(winc),
+            binc: ms(binc),
+            movestogo,
+            infinite,
+        };
+        let mut go = Go::after(start, &played, limit).searchmoves(&roots);
+        go.multipv = multipv;
+        go.ponder = ponder;
+        go.position = Some(position_text);
+        if let Some(class) = *self.fatal.lock().map_err(poisoned)? {
+            return Err(raise(py, class, "engine process died unexpectedly".into()));
+        }
+        let result = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let engine = match std::mem::replace(&mut *state, State::Gone) {
+                State::Idle(engine) => engine,
+                State::Searching(search) => (*search).into_engine(),
+                State::Gone => return Err(None),
+            };
+            match Search::start(engine, &go) {
+                Ok(search) => {
+                    if let Ok(mut stopper) = self.stopper.lock() {
+                        *stopper = Some(search.stopper());
+                    }
+                    *state = State::Searching(Box::new(search));
+                    Ok(())
+                }
+                Err((e, engine)) => {
+                    *state = State::Idle(engine);
+                    Err(Some(e))
+                }
+            }
+        });
+        result.map_err(|e| self.error(py, e))
+    }
+
+    /// Sends `stop` to the running search (from any thread; nothing when none runs).
+    fn stop(&self) -> PyResult<()> {
+        if let Some(stopper) = self.stopper.lock().map_err(poisoned)?.as_ref() {
+            let _ = stopper.stop();
+        }
+        Ok(())
+    }
+
+    /// Waits for the search's end: `(best, ponder, [InfoDict per info line])`, the GIL
+    /// released while waiting.
+    fn wait<'py>(&self, py: Python<'py>, flags: u32) -> PyResult<Ended<'py>> {
+        let result: Result<(Finished, Position), Option<EngineError>> = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let State::Searching(search) = &mut *state else {
+                return Err(None);
+            };
+            let root = *search.root();
+            let mut infos = Vec::new();
+            loop {
+                match search.next(None) {
+                    Ok(Some(SearchEvent::Info(info))) => infos.push(*info),
+                    Ok(Some(SearchEvent::BestMove(best))) => {
+                        let text =
+                            |m: Option<QMove>, pos: &Position| m.map(|m| pos.to_uci(m).to_string());
+                        let best_text = text(best.best, &root);
+                        let ponder = best.ponder.and_then(|p| {
+                            let mut after = root;
+                            after.play_unchecked(best.best?);
+                            text(Some(p), &after)
+                        });
+                        return Ok(((best_text, ponder, infos), root));
+                    }
+                    Ok(None) => continue,
+                    Err(e) => return Err(Some(e)),
+                }
+            }
+        });
+        self.search_ended();
+        let ((best, ponder, infos), root) = result.map_err(|e| self.finish_error(py, e))?;
+        let list = PyList::empty(py);
+        for info in &infos {
+            list.append(info_dict(py, info, &root, flags)?)?;
+        }
+        let best_obj = match &best {
+            Some(text) => Some(py_move(
+                py,
+                &root,
+                root.parse_uci(text)
+                    .map_err(|e| raise(py, "error", e.to_string()))?,
+            )?),
+            None => None,
+        };
+        let ponder_obj = match (&best, &ponder) {
+            (Some(b), Some(p)) => {
+                let mut after = root;
+                if let Ok(m) = root.parse_uci(b) {
+                    after.play_unchecked(m);
+                }
+                match after.parse_uci(p) {
+                    Ok(m) => Some(py_move(py, &after, m)?),
+                    Err(_) => None,
+                }
+            }
+            _ => None,
+        };
+        Ok((best_obj, ponder_obj, list))
+    }
+
+    /// The next event of the running search within `timeout` seconds (`None`: until one
+    /// comes): `("info", InfoDict)`, `("bestmove", best, ponder)`, or `None` when the time
+    /// passed or the search is over.
+    #[pyo3(signature = (flags, timeout=None))]
+    fn next_event<'py>(
+        &self,
+        py: Python<'py>,
+        flags: u32,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let wait = timeout.map(|t| seconds(Some(t)));
+        let result = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let State::Searching(search) = &mut *state else {
+                return Ok(None);
+            };
+            let root = *search.root();
+            match search.next(wait) {
+                Ok(event) => Ok(event.map(|e| (e, root))),
+                Err(e) => Err(Some(e)),
+            }
+        });
+        match result.map_err(|e| self.finish_error(py, e))? {
+            None => Ok(None),
+            Some((SearchEvent::Info(info), root)) => {
+                let d = info_dict(py, &info, &root, flags)?;
+                Ok(Some(("info", d).into_pyobject(py)?.into_any()))
+            }
+            Some((SearchEvent::BestMove(best), root)) => {
+                self.search_ended();
+                let b = best.best.map(|m| py_move(py, &root, m)).transpose()?;
+                let p = match (best.best, best.ponder) {
+                    (Some(m), Some(p)) => {
+                        let mut after = root;
+                        after.play_unchecked(m);
+                        Some(py_move(py, &after, p)?)
+                    }
+                    _ => None,
+                };
+                Ok(Some(("bestmove", b, p).into_pyobject(py)?.into_any()))
+            }
+        }
+    }
+
+    /// `quit`, then waits for the exit (a second, then kills); the exit code if any.
+    fn quit(&self, py: Python<'_>) -> Option<i32> {
+        self.end(py, false)
+    }
+
+    /// Kills the engine without `quit` (python-chess's `close()`); the exit code if any.
+    fn kill(&self, py: Python<'_>) -> Option<i32> {
+        self.end(py, true)
+    }
+
+    /// Whether the engine has quit or is unusable.
+    fn is_gone(&self) -> bool {
+        matches!(self.state.lock().as_deref(), Ok(State::Gone) | Err(_))
+    }
+}
+
+impl UciClient {
+    /// Quits or kills the engine; its exit code (a signal's number negated).
+    fn end(&self, py: Python<'_>, kill: bool) -> Option<i32> {
+        if let Ok(mut stopper) = self.stopper.lock() {
+            *stopper = None;
+        }
+        let status = py.detach(|| {
+            let mut state = self.state.lock().ok()?;
+            let engine = match std::mem::replace(&mut *state, State::Gone) {
+                State::Idle(engine) => engine,
+                State::Searching(search) => (*search).into_engine(),
+                State::Gone => return None,
+            };
+            if kill {
+                engine.kill()
+            } else {
+                engine.quit()
+            }
+        })?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            status.code().or_else(|| status.signal().map(|n| -n))
+        }
+        #[cfg(not(unix))]
+        {
+            status.code()
+        }
+    }
+
+    /// Forgets the stopper of a search that has ended: a later `stop()` sends nothing.
+    fn search_ended(&self) {
+        if let Ok(mut stopper) = self.stopper.lock() {
+            *stopper = None;
+        }
+    }
+
+    /// The error of a search, remembering fatal ones.
+    fn finish_error(&self, py: Python<'_>, e: Option<EngineError>) -> PyErr {
+        match e {
+            None => raise(py, "error", "no search is running".into()),
+            e => self.error(py, e),
+        }
+    }
+}

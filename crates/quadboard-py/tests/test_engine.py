@@ -1,0 +1,269 @@
+"""`quadboard.engine` against python-chess's `chess.engine` (the oracle): the same commands
+to a fake engine that logs what it receives (tests/fake_uci.py), the same exception classes
+from engines that fail, and the same `InfoDict`s and `PlayResult`s from the real Stockfish
+at node limits (Threads 1, the default Hash: deterministic), standard and Chess960,
+checkmate and stalemate, multipv 3, root moves, the simple, analysis and asyncio forms.
+
+Stockfish is `/usr/games/stockfish` (`apt-get install stockfish`); its tests skip with one
+line without it, and fail under CI=true."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+import quadboard
+import quadboard.engine as qengine
+
+HERE = Path(__file__).resolve().parent
+FAKE = HERE / "fake_uci.py"
+STOCKFISH = os.environ.get("QUADBOARD_STOCKFISH", "/usr/games/stockfish")
+PACKAGES = [(chess, chess.engine), (quadboard, qengine)]
+
+
+@pytest.fixture
+def stockfish() -> str:
+    if not os.access(STOCKFISH, os.X_OK):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Stockfish missing under CI: {STOCKFISH}")
+        pytest.skip(f"Stockfish missing: {STOCKFISH} (apt-get install stockfish)")
+    return STOCKFISH
+
+
+def fake(tmp_path: Path, name: str, mode: str = "normal") -> list:
+    return [sys.executable, str(FAKE), str(tmp_path / f"{name}.log"), mode]
+
+
+def plain(info: dict) -> list:
+    """An InfoDict as comparable values, in key order, without the timing keys."""
+    out = []
+    for key, value in info.items():
+        if key in ("time", "nps", "hashfull"):
+            continue
+        if key == "score":
+            value = (repr(value.relative), value.turn)
+        elif key == "wdl":
+            value = (tuple(value.relative), value.turn)
+        elif key == "pv":
+            value = [m.uci() for m in value]
+        elif key == "currmove":
+            value = value.uci()
+        elif key in ("refutation", "currline"):
+            value = {getattr(k, "uci", lambda: k)(): [m.uci() for m in v] for k, v in value.items()}
+        out.append((key, value))
+    return out
+
+
+def plain_play(result) -> tuple:
+    return (result.move and result.move.uci(), result.ponder and result.ponder.uci(), plain(result.info))
+
+
+# --- The commands sent -------------------------------------------------------------------
+
+def session(pkg, eng, command):
+    """The calls of a program, the same for both packages; what they return, comparable."""
+    seen = []
+    with eng.SimpleEngine.popen_uci(command) as engine:
+        seen.append(dict(engine.id))
+        seen.append([(o.name, o.type, o.default, o.min, o.max, o.var) for o in engine.options.values()])
+        engine.configure({"Hash": 32, "Style": "Risky"})
+        engine.configure({"Hash": 32})
+        board = pkg.Board()
+        seen.append(plain(engine.analyse(board, eng.Limit(nodes=100))))
+        board.push_san("e4")
+        seen.append(plain(engine.analyse(board, eng.Limit(depth=3))))
+        seen.append(plain(engine.analyse(board, eng.Limit(nodes=100), game="g1")))
+        seen.append([plain(i) for i in engine.analyse(board, eng.Limit(nodes=100), multipv=2, game="g1")])
+        seen.append(plain_play(engine.play(board, eng.Limit(time=0.05), game="g1")))
+        seen.append(plain_play(engine.play(board, eng.Limit(white_clock=60, black_clock=55.5, white_inc=1, black_inc=2,
+                                                              remaining_moves=20), info=eng.Info.ALL,
+                                           options={"Threads": 2}, game="g1")))
+        seen.append(plain(engine.analyse(board, eng.Limit(nodes=50), root_moves=[pkg.Move.from_uci("e7e5"),
+                                                                                 pkg.Move.from_uci("c7c5")])))
+        c960 = pkg.Board.from_chess960_pos(100)
+        c960.push_san("e4")
+        seen.append(plain(engine.analyse(c960, eng.Limit(nodes=10), info=eng.Info.SCORE)))
+        seen.append(plain(engine.analyse(pkg.Board("8/8/8/8/8/5k2/8/5K1q w - - 0 1"), eng.Limit(depth=2))))
+        ep = pkg.Board("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3")
+        seen.append(plain(engine.analyse(ep, eng.Limit(mate=2), info=eng.Info.NONE)))
+        engine.ping()
+        with engine.analysis(pkg.Board(), eng.Limit(depth=2)) as analysis:
+            seen.append([plain(i) for i in analysis])
+            seen.append(analysis.wait().move.uci())
+    return seen
+
+
+def test_the_same_commands_in_the_same_order(tmp_path):
+    theirs = session(chess, chess.engine, fake(tmp_path, "theirs"))
+    ours = session(quadboard, qengine, fake(tmp_path, "ours"))
+    assert ours == theirs
+    expected = (tmp_path / "theirs.log").read_text()
+    assert "ucinewgame" in expected and "UCI_Chess960 value true" in expected
+    assert (tmp_path / "ours.log").read_text() == expected
+
+
+# --- Engines that fail -------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode,error", [
+    ("die_at_start", "EngineTerminatedError"),
+    ("silent", "TimeoutError"),
+])
+def test_failing_at_start(tmp_path, mode, error):
+    for _, eng in PACKAGES:
+        start = time.monotonic()
+        with pytest.raises(Exception) as info:
+            eng.SimpleEngine.popen_uci(fake(tmp_path, "x", mode), timeout=1.0).quit()
+        assert time.monotonic() - start < 5
+        expected = eng.EngineTerminatedError if error == "EngineTerminatedError" else asyncio.TimeoutError
+        assert isinstance(info.value, expected), (eng, info.value)
+
+
+# Each package in a process of its own: after a search timeout python-chess's background
+# event loop never ends (its `set_exception` fails on a finished future), so that the
+# interpreter would not exit; the child is killed once it has printed its answer.
+SEARCH_FAILURE = """
+import sys, time
+import {pkg} as pkg, {pkg}.engine as eng
+engine = eng.SimpleEngine.popen_uci({command!r}, timeout=1.0)
+start = time.monotonic()
+try:
+    engine.analyse(pkg.Board(), eng.Limit(**{limit!r}))
+    print("no error", flush=True)
+except Exception as error:
+    print(type(error).__name__, isinstance(error, eng.EngineTerminatedError), round(time.monotonic() - start) < 5, flush=True)
+engine.close()
+"""
+
+
+@pytest.mark.parametrize("mode,limit,expected", [
+    ("die_mid_search", dict(nodes=100), "EngineTerminatedError True True"),
+    ("no_bestmove", dict(time=0.2), "TimeoutError False True"),
+])
+def test_failing_in_a_search(tmp_path, mode, limit, expected):
+    import subprocess
+    for pkg in ("chess", "quadboard"):
+        code = SEARCH_FAILURE.format(pkg=pkg, command=fake(tmp_path, pkg, mode), limit=limit)
+        child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        try:
+            line = child.stdout.readline().strip()
+        finally:
+            child.kill()
+            child.wait()
+        assert line == expected, pkg
+
+
+def test_unknown_option_and_bad_value(tmp_path):
+    for _, eng in PACKAGES:
+        with eng.SimpleEngine.popen_uci(fake(tmp_path, "x")) as engine:
+            with pytest.raises(eng.EngineError, match="does not support option Nope"):
+                engine.configure({"Nope": 1})
+            with pytest.raises(eng.EngineError, match="at most 1024"):
+                engine.configure({"Hash": 4096})
+            with pytest.raises(eng.EngineError, match="automatically managed"):
+                engine.configure({"MultiPV": 2})
+
+
+# --- Stockfish ---------------------------------------------------------------------------
+
+FENS = [
+    None,  # the start
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",  # checkmate
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  # stalemate
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",  # mate in one
+    "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+]
+
+
+def boards(pkg):
+    out = []
+    for fen in FENS:
+        out.append(pkg.Board() if fen is None else pkg.Board(fen))
+    game = pkg.Board()
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]:
+        game.push_san(san)
+    out.append(game)
+    for n in (0, 100, 518, 959):
+        board = pkg.Board.from_chess960_pos(n)
+        out.append(board)
+    c960 = pkg.Board.from_chess960_pos(300)
+    for uci in ["e2e4", "e7e5", "c1d3", "c8d6"]:
+        c960.push_uci(uci)
+    out.append(c960)
+    return out
+
+
+def stockfish_run(pkg, eng, path):
+    seen = []
+    with eng.SimpleEngine.popen_uci(path) as engine:
+        engine.configure({"Threads": 1, "Hash": 16})
+        for i, board in enumerate(boards(pkg)):
+            seen.append(plain(engine.analyse(board, eng.Limit(nodes=2000), game=i)))
+            seen.append([plain(x) for x in engine.analyse(board, eng.Limit(nodes=3000), multipv=3, game=i)])
+            legal = list(board.legal_moves)[:3]
+            if legal:
+                seen.append(plain(engine.analyse(board, eng.Limit(nodes=1500), root_moves=legal, game=i)))
+            seen.append(plain_play(engine.play(board, eng.Limit(nodes=2000), game=i, info=eng.Info.ALL)))
+            seen.append(plain_play(engine.play(board, eng.Limit(depth=5), game=i)))
+    return seen
+
+
+def test_stockfish_same_infos_and_moves(stockfish):
+    theirs = stockfish_run(chess, chess.engine, stockfish)
+    ours = stockfish_run(quadboard, qengine, stockfish)
+    assert len(ours) == len(theirs)
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        assert a == b, i
+
+
+def test_stockfish_analysis_iteration_and_stop(stockfish):
+    for pkg, eng in PACKAGES:
+        with eng.SimpleEngine.popen_uci(stockfish) as engine:
+            with engine.analysis(pkg.Board()) as analysis:
+                for info in analysis:
+                    if info.get("depth", 0) >= 6:
+                        break
+            best = analysis.wait()
+            assert best.move is not None
+            assert analysis.info["depth"] >= 6
+            # The engine is usable after.
+            assert "score" in engine.analyse(pkg.Board(), eng.Limit(depth=3))
+
+
+def test_stockfish_asyncio(stockfish):
+    async def run(pkg, eng):
+        transport, protocol = await eng.popen_uci(stockfish)
+        try:
+            info = await protocol.analyse(pkg.Board(), eng.Limit(nodes=2000))
+            lines = []
+            with await protocol.analysis(pkg.Board(), eng.Limit(nodes=2000)) as analysis:
+                async for item in analysis:
+                    lines.append(plain(item))
+            result = await protocol.play(pkg.Board(), eng.Limit(nodes=2000))
+            assert transport.get_pid() > 0
+            return plain(info), [line for line in lines if line and line[0][0] != "string"], plain_play(result)
+        finally:
+            await protocol.quit()
+
+    theirs = asyncio.run(run(chess, chess.engine))
+    ours = asyncio.run(run(quadboard, qengine))
+    strip = lambda lines: [[kv for kv in line if kv[0] not in ("time", "nps", "hashfull")] for line in lines]
+    assert (ours[0], strip(ours[1]), ours[2]) == (theirs[0], strip(theirs[1]), theirs[2])
+
+
+def test_stockfish_from_threads(stockfish):
+    import concurrent.futures
+    with qengine.SimpleEngine.popen_uci(stockfish) as engine:
+        boards_ = [quadboard.Board(fen) for fen in FENS[1:4]]
+        with concurrent.futures.ThreadPoolExecutor(3) as pool:
+            infos = list(pool.map(lambda b: engine.analyse(b, qengine.Limit(nodes=1000)), boards_))
+    assert all("score" in info for info in infos)
