@@ -51,12 +51,7 @@ impl Fake {
             "#!/bin/sh\n{prelude}\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> '{}'\n  case \"$line\" in\n{body}\n  esac\ndone\n",
             log.display()
         );
-        std::fs::write(&path, script).expect("write the fake");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        }
+        write_executable(&path, &script);
         Fake { dir, path }
     }
 
@@ -72,6 +67,33 @@ impl Fake {
     pub fn input(&self) -> String {
         std::fs::read_to_string(self.dir.join("input.log")).unwrap_or_default()
     }
+}
+
+/// Writes an executable script through a child shell, so that this process never holds
+/// the file open for writing: a test thread that forks an engine meanwhile would carry
+/// such a descriptor into its child until that child's `exec`, and executing the script
+/// in that window fails with "Text file busy" (ETXTBSY).
+fn write_executable(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    let mut shell = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg("cat > \"$1\" && chmod 755 \"$1\"")
+        .arg("sh")
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("start /bin/sh to write the fake");
+    shell
+        .stdin
+        .take()
+        .expect("the shell's stdin")
+        .write_all(text.as_bytes())
+        .expect("write the fake");
+    assert!(
+        shell.wait().expect("wait for /bin/sh").success(),
+        "writing {}",
+        path.display()
+    );
 }
 
 impl Drop for Fake {
