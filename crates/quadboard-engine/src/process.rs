@@ -329,3 +329,43 @@ impl Drop for Process {
         self.shut_down(Duration::from_millis(100));
     }
 }
+
+/// The first fatal error of an engine, after which every call fails at once.
+#[derive(Debug, Default)]
+pub(crate) struct Broken(Option<String>);
+
+impl Broken {
+    /// Fails with the first fatal error once one happened.
+    pub(crate) fn check(&self) -> Result<(), EngineError> {
+        match &self.0 {
+            Some(why) => Err(EngineError::Protocol {
+                message: format!("the engine is unusable after an earlier error: {why}"),
+                stderr: String::new(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Records `e` when it is the first fatal error; hands it back.
+    pub(crate) fn record(&mut self, e: EngineError) -> EngineError {
+        if e.is_fatal() && self.0.is_none() {
+            self.0 = Some(e.to_string());
+        }
+        e
+    }
+}
+
+/// [`Process::recv`], a timeout reporting `after` as the time waited.
+pub(crate) fn recv_within(
+    process: &mut Process,
+    deadline: Option<Instant>,
+    waiting_for: &str,
+    after: Duration,
+) -> Result<String, EngineError> {
+    process.recv(deadline, waiting_for).map_err(|mut e| {
+        if let EngineError::Timeout { after: a, .. } = &mut e {
+            *a = after;
+        }
+        e
+    })
+}

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use quadboard_chess::{Move, Position};
 
 use crate::option::{self, parse_uci_option};
-use crate::process::{EngineCommand, Process};
+use crate::process::{recv_within, Broken, EngineCommand, Process};
 use crate::search::{BestMove, Go, SearchResult, Stopper};
 use crate::{EngineError, EngineOption, Info, OptionKind};
 
@@ -77,7 +77,7 @@ pub struct UciEngine {
     multipv: u32,
     /// A search was started and its `bestmove` has not been read.
     searching: bool,
-    broken: Option<String>,
+    broken: Broken,
 }
 
 impl UciEngine {
@@ -107,7 +107,7 @@ impl UciEngine {
             chess960: false,
             multipv: 1,
             searching: false,
-            broken: None,
+            broken: Broken::default(),
         };
         // An engine that exits at once closes its input before `uci` reaches it: the wait
         // below then reports the exit, with the status and stderr, instead of the pipe.
@@ -352,13 +352,7 @@ impl UciEngine {
 
     /// Fails with the first fatal error once one happened.
     fn usable(&self) -> Result<(), EngineError> {
-        match &self.broken {
-            Some(why) => Err(EngineError::Protocol {
-                message: format!("the engine is unusable after an earlier error: {why}"),
-                stderr: String::new(),
-            }),
-            None => Ok(()),
-        }
+        self.broken.check()
     }
 
     fn send(&mut self, text: &str) -> Result<(), EngineError> {
@@ -372,23 +366,13 @@ impl UciEngine {
         waiting_for: &str,
         after: Duration,
     ) -> Result<String, EngineError> {
-        match self.process.recv(deadline, waiting_for) {
-            Ok(line) => Ok(line),
-            Err(mut e) => {
-                if let EngineError::Timeout { after: a, .. } = &mut e {
-                    *a = after;
-                }
-                Err(self.fail(e))
-            }
-        }
+        recv_within(&mut self.process, deadline, waiting_for, after)
+            .map_err(|e| self.broken.record(e))
     }
 
     /// Records a fatal error so that later calls fail at once.
     fn fail(&mut self, e: EngineError) -> EngineError {
-        if e.is_fatal() && self.broken.is_none() {
-            self.broken = Some(e.to_string());
-        }
-        e
+        self.broken.record(e)
     }
 }
 

@@ -10,7 +10,7 @@ use quadboard_chess::{Move, Position};
 
 use crate::info::Score;
 use crate::option::{self, parse_xboard_option};
-use crate::process::{EngineCommand, Process};
+use crate::process::{recv_within, Broken, EngineCommand, Process};
 use crate::search::{BestMove, Go, SearchResult};
 use crate::uci::search_deadline;
 use crate::{EngineError, EngineId, EngineOption, Info, OptionKind, Timeouts};
@@ -55,7 +55,7 @@ pub struct XboardEngine {
     options: Vec<EngineOption>,
     timeouts: Timeouts,
     ping: u32,
-    broken: Option<String>,
+    broken: Broken,
 }
 
 impl XboardEngine {
@@ -87,7 +87,7 @@ impl XboardEngine {
             options: Vec::new(),
             timeouts,
             ping: 0,
-            broken: None,
+            broken: Broken::default(),
         };
         let _ = engine.process.send("xboard\nprotover 2\n");
         let start = Instant::now();
@@ -399,13 +399,7 @@ impl XboardEngine {
     }
 
     fn usable(&self) -> Result<(), EngineError> {
-        match &self.broken {
-            Some(why) => Err(EngineError::Protocol {
-                message: format!("the engine is unusable after an earlier error: {why}"),
-                stderr: String::new(),
-            }),
-            None => Ok(()),
-        }
+        self.broken.check()
     }
 
     fn send(&mut self, text: &str) -> Result<(), EngineError> {
@@ -418,22 +412,12 @@ impl XboardEngine {
         waiting_for: &str,
         after: Duration,
     ) -> Result<String, EngineError> {
-        match self.process.recv(deadline, waiting_for) {
-            Ok(line) => Ok(line),
-            Err(mut e) => {
-                if let EngineError::Timeout { after: a, .. } = &mut e {
-                    *a = after;
-                }
-                Err(self.fail(e))
-            }
-        }
+        recv_within(&mut self.process, deadline, waiting_for, after)
+            .map_err(|e| self.broken.record(e))
     }
 
     fn fail(&mut self, e: EngineError) -> EngineError {
-        if e.is_fatal() && self.broken.is_none() {
-            self.broken = Some(e.to_string());
-        }
-        e
+        self.broken.record(e)
     }
 }
 
