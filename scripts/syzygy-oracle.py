@@ -9,7 +9,7 @@ and after some of them the position after a random capture (a smaller table).
     python3 -m venv /tmp/syz-venv && /tmp/syz-venv/bin/pip install chess==1.11.2
     /tmp/syz-venv/bin/python scripts/syzygy-oracle.py ../shared/data/syzygy/tables 100000 > /tmp/oracle.tsv
     QUADBOARD_SYZYGY_ORACLE=/tmp/oracle.tsv cargo test --release -p quadboard-syzygy \
-        --test python_oracle -- --ignored
+        --test tablebase python_oracle -- --ignored
 
 python-chess is the oracle (a test dependency); nothing of it is in the crate.
 """

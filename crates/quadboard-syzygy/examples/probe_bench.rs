@@ -12,7 +12,7 @@
 //! tablebase just opened (files in the OS cache), first pass. shakmaty-syzygy maps its
 //! files too (`with_mmap_filesystem`).
 
-#[path = "../tests/common/random.rs"]
+#[path = "../tests/tablebase/random.rs"]
 mod random;
 
 use std::hint::black_box;

@@ -1,15 +1,11 @@
 //! One tablebase, many threads: the first probes of every table race to map it.
 
-mod common;
-#[path = "common/random.rs"]
-mod random;
-
 use std::sync::Arc;
 
-use common::shared_data_dir;
+use crate::common::shared_data_dir;
+use crate::random::{pieces_of, random_position, table_names, Rng};
 use quadboard_chess::Position;
 use quadboard_syzygy::Tablebase;
-use random::{pieces_of, random_position, table_names, Rng};
 
 #[test]
 fn threads_share_a_tablebase_opened_lazily() {

@@ -1,9 +1,7 @@
 //! The two public test lists: python-chess's `endgame.epd` and shakmaty-syzygy's
 //! `chess.csv` (`../shared/data/syzygy`).
 
-mod common;
-
-use common::shared_data_dir;
+use crate::common::shared_data_dir;
 use quadboard_chess::Position;
 use quadboard_syzygy::{ProbeError, Tablebase};
 

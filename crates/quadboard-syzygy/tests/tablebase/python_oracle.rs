@@ -3,15 +3,13 @@
 //! Python; `QUADBOARD_SYZYGY_ORACLE` names the file. CI compares against shakmaty-syzygy
 //! instead (`shakmaty_oracle.rs`) and against python-chess's own list (`lists.rs`).
 
-mod common;
-
 use quadboard_chess::Position;
 use quadboard_syzygy::Tablebase;
 
 #[test]
 #[ignore = "needs the file of scripts/syzygy-oracle.py"]
 fn python_chess_values_agree() {
-    let Some(dir) = common::shared_data_dir("syzygy").map(|d| d.join("tables")) else {
+    let Some(dir) = crate::common::shared_data_dir("syzygy").map(|d| d.join("tables")) else {
         return;
     };
     let path = std::env::var("QUADBOARD_SYZYGY_ORACLE").expect("QUADBOARD_SYZYGY_ORACLE");

@@ -3,14 +3,10 @@
 //! pawn tables among them; WDL, DTZ (with its rounding), the fifty-move WDL and the best
 //! move. The CI slice is `random_positions_agree`; the ignored test runs 100,000.
 
-mod common;
-#[path = "common/random.rs"]
-mod random;
-
-use common::shared_data_dir;
+use crate::common::shared_data_dir;
+use crate::random::{pieces_of, random_position, table_names, Rng};
 use quadboard_chess::{Move, Position, Role};
 use quadboard_syzygy::{FiftyMoveWdl, Tablebase};
-use random::{pieces_of, random_position, table_names, Rng};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use shakmaty_syzygy::{AmbiguousWdl, MaybeRounded, Tablebase as Oracle, Wdl};
 

@@ -2,16 +2,12 @@
 //! or a read outside the file. Copies of real tables are damaged in a temporary folder
 //! and probed on random positions of their material.
 
-mod common;
-#[path = "common/random.rs"]
-mod random;
-
 use std::path::{Path, PathBuf};
 
-use common::shared_data_dir;
+use crate::common::shared_data_dir;
+use crate::random::{pieces_of, random_position, Rng};
 use quadboard_chess::Position;
 use quadboard_syzygy::{ProbeError, Tablebase};
-use random::{pieces_of, random_position, Rng};
 
 /// A fresh folder under the system's temporary folder, removed when dropped.
 struct TempDir(PathBuf);
