@@ -6,7 +6,7 @@ use alloc::string::String;
 use super::{fen, Variant, VariantError, VariantMove, VariantMoveList, VariantOutcome};
 use super::{VariantPosition, VariantTermination};
 use crate::attacks::{self, Cpu};
-use crate::cpu::{with_level, COMPILED};
+use crate::cpu::{dispatch, for_each_level};
 use crate::movegen::{
     attacked_by, castle_squares, king_danger, pinned_slider_moves, Black, Checks, Counter,
     DenseNode, Lister, PawnMoves, PawnTargets, Side, Visitor, White,
@@ -173,49 +173,6 @@ fn generate<C: Cpu, S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V) {
         };
     }
 
-    // Quiet moves but the king's: chess's, since neither king moves or explodes.
-    if !checks.checkers.more_than_one() {
-        let check_mask = checks.check_mask();
-        let quiet = empty & check_mask;
-        let pushes = PawnTargets::new::<S, Board>(node, &checks, check_mask, empty);
-        group!(PawnMoves::Promotion, pushes.single & promo, S::UP);
-        group!(PawnMoves::Push, pushes.single & !promo, S::UP);
-        group!(PawnMoves::DoublePush, pushes.double, 2 * S::UP);
-        let pinned = checks.pinned();
-        let free = us & !pinned;
-        for from in board.by_role(Role::Knight) & free {
-            visitor.piece(Role::Knight, from, attacks::knight(from) & quiet);
-        }
-        for from in board.by_role(Role::Bishop) & free {
-            visitor.piece(Role::Bishop, from, C::bishop(from, occupied) & quiet);
-        }
-        for from in board.by_role(Role::Rook) & free {
-            visitor.piece(Role::Rook, from, C::rook(from, occupied) & quiet);
-        }
-        for from in board.by_role(Role::Queen) & free {
-            visitor.piece(Role::Queen, from, C::queen(from, occupied) & quiet);
-        }
-        if pinned.any() {
-            pinned_slider_moves::<C, Board>(
-                node,
-                &checks,
-                quiet,
-                #[inline(always)]
-                |role, from, t| visitor.piece(role, from, t),
-            );
-        }
-    }
-
-    // King steps onto empty squares: chess's danger map counts their king's squares as
-    // attacked, but next to their king ours is safe.
-    let king_targets = attacks::king(king) & empty;
-    if king_targets.any() {
-        let danger = king_danger::<C, S, Board>(node, &checks);
-        let safe = !danger | attacks::king(their_king);
-        visitor.piece(Role::King, king, king_targets & safe);
-    }
-
-    // Captures, each by its blast; pins and checks do not restrict them.
     let blast = Blast {
         king,
         their_king,
@@ -228,34 +185,80 @@ fn generate<C: Cpu, S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V) {
         diagonal: checks.their_diagonal,
         orthogonal: checks.their_orthogonal,
     };
+
+    // Quiet moves but the king's are chess's, since neither king moves or explodes: in
+    // the check mask, along their pins, none in double check. Captures are tested each by
+    // its blast, whatever the pins and checks. A piece's attacks serve both.
+    let double_check = checks.checkers.more_than_one();
+    let check_mask = checks.check_mask();
+    let quiet = if double_check {
+        Bitboard::EMPTY
+    } else {
+        empty & check_mask
+    };
+    if !double_check {
+        let pushes = PawnTargets::new::<S, Board>(node, &checks, check_mask, empty);
+        group!(PawnMoves::Promotion, pushes.single & promo, S::UP);
+        group!(PawnMoves::Push, pushes.single & !promo, S::UP);
+        group!(PawnMoves::DoublePush, pushes.double, 2 * S::UP);
+    }
     let west = blast.legal_pawn_targets::<C>(S::up_west(pawns) & them, S::UP_WEST);
     let east = blast.legal_pawn_targets::<C>(S::up_east(pawns) & them, S::UP_EAST);
     group!(PawnMoves::Promotion, west & promo, S::UP_WEST);
     group!(PawnMoves::Promotion, east & promo, S::UP_EAST);
     group!(PawnMoves::Capture, west & !promo, S::UP_WEST);
     group!(PawnMoves::Capture, east & !promo, S::UP_EAST);
-    for from in board.by_role(Role::Knight) & us {
-        let targets = blast.legal_targets::<C>(from, attacks::knight(from) & them);
-        visitor.piece(Role::Knight, from, targets);
-    }
-    for from in board.by_role(Role::Bishop) & us {
-        let targets = blast.legal_targets::<C>(from, C::bishop(from, occupied) & them);
-        visitor.piece(Role::Bishop, from, targets);
-    }
-    for from in board.by_role(Role::Rook) & us {
-        let targets = blast.legal_targets::<C>(from, C::rook(from, occupied) & them);
-        visitor.piece(Role::Rook, from, targets);
-    }
-    for from in board.by_role(Role::Queen) & us {
-        let targets = blast.legal_targets::<C>(from, C::queen(from, occupied) & them);
-        visitor.piece(Role::Queen, from, targets);
-    }
     if let Some(ep) = node.ep_square {
         for from in attacks::pawn(!S::COLOR, ep) & pawns {
             let victim = Square::from_coords(ep.file(), from.rank());
             if blast.is_legal::<C>(from, ep, victim) {
                 visitor.en_passant(from, ep);
             }
+        }
+    }
+
+    let pinned = checks.pinned();
+    macro_rules! pieces {
+        ($role:expr, $attacks:expr) => {
+            for from in board.by_role($role) & us {
+                let attacked = $attacks(from);
+                let captures = blast.legal_targets::<C>(from, attacked & them);
+                let quiet = if pinned.contains(from) {
+                    Bitboard::EMPTY
+                } else {
+                    attacked & quiet
+                };
+                visitor.piece($role, from, quiet | captures);
+            }
+        };
+    }
+    pieces!(Role::Knight, attacks::knight);
+    pieces!(Role::Bishop, |from| C::bishop(from, occupied));
+    pieces!(Role::Rook, |from| C::rook(from, occupied));
+    pieces!(Role::Queen, |from| C::queen(from, occupied));
+    if pinned.any() && !double_check {
+        // Pinned sliders' quiet moves along their pins (their captures came above).
+        pinned_slider_moves::<C, Board>(
+            node,
+            &checks,
+            quiet,
+            #[inline(always)]
+            |role, from, t| visitor.piece(role, from, t),
+        );
+    }
+
+    // King steps onto empty squares: chess's danger map counts their king's squares as
+    // attacked, but next to their king ours is safe. One square is tested alone.
+    let king_targets = attacks::king(king) & empty;
+    let near_theirs = attacks::king(their_king);
+    if king_targets.more_than_one() {
+        let danger = king_danger::<C, S, Board>(node, &checks);
+        visitor.piece(Role::King, king, king_targets & (!danger | near_theirs));
+    } else if let Some(square) = king_targets.lsb() {
+        if near_theirs.contains(square)
+            || !attacked_by::<C, S, Board>(node, square, occupied ^ king)
+        {
+            visitor.piece(Role::King, king, king_targets);
         }
     }
 
@@ -287,13 +290,56 @@ fn generate<C: Cpu, S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V) {
     }
 }
 
+/// [`generate`] compiled with the target features of a CPU level, as the chess generator
+/// is (`crate::movegen::Generator`): perft's leaves are popcounts of target sets, which
+/// the baseline level counts without the `popcnt` instruction.
+trait Levels: Cpu {
+    /// [`generate`] on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn generate<S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V);
+}
+
+macro_rules! levels_impl {
+    // AVX-512 adds to BMI2 only the vector popcount of slider move counts, which this
+    // generator does not use: under dispatch it runs BMI2's code (one copy fewer).
+    ($marker:ty, Avx512, $features:tt) => {
+        #[cfg(quadboard_dispatch)]
+        impl Levels for $marker {
+            #[inline(always)]
+            unsafe fn generate<S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V) {
+                // SAFETY: the caller's CPU has AVX-512, so it has BMI2 and AVX2.
+                unsafe { <crate::cpu::Bmi2 as Levels>::generate::<S, V>(node, visitor) }
+            }
+        }
+        #[cfg(not(quadboard_dispatch))]
+        levels_impl!(@own $marker, $features);
+    };
+    ($marker:ty, $level:ident, $features:tt) => {
+        levels_impl!(@own $marker, $features);
+    };
+    (@own $marker:ty, [$($feature:tt),*]) => {
+        impl Levels for $marker {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn generate<S: Side, V: Visitor>(node: &DenseNode, visitor: &mut V) {
+                generate::<Self, S, V>(node, visitor);
+            }
+        }
+    };
+}
+for_each_level!(levels_impl);
+
 impl Atomic {
-    /// Runs [`generate`] for the side to move.
+    /// Runs [`generate`] for the side to move, on the CPU level in use.
     #[inline(always)]
     fn generate_for_turn<V: Visitor>(&self, visitor: &mut V) {
-        with_level!(COMPILED, C => match self.turn {
-            Color::White => generate::<C, White, V>(&self.node, visitor),
-            Color::Black => generate::<C, Black, V>(&self.node, visitor),
+        // SAFETY: `dispatch!` picks a level the CPU supports.
+        dispatch!(C => unsafe {
+            match self.turn {
+                Color::White => <C as Levels>::generate::<White, V>(&self.node, visitor),
+                Color::Black => <C as Levels>::generate::<Black, V>(&self.node, visitor),
+            }
         })
     }
 
