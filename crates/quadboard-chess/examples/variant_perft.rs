@@ -16,12 +16,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use quadboard_chess::variant::{
-    perft, Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantPosition,
+    perft, Antichess, Atomic, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    VariantPosition,
 };
 
 /// peers' `variant-bench` depths for the variants done.
-const BENCH: [(Variant, u32); 5] = [
+const BENCH: [(Variant, u32); 6] = [
     (Variant::Antichess, 6),
+    (Variant::Atomic, 6),
     (Variant::Crazyhouse, 6),
     (Variant::KingOfTheHill, 6),
     (Variant::RacingKings, 6),
@@ -49,6 +51,7 @@ fn timed<P: VariantPosition>(
 fn run(variant: Variant, depth: u32, fen: Option<&str>, plain: bool) -> Result<(u64, f64), String> {
     match variant {
         Variant::Antichess => timed::<Antichess>(fen, depth, plain),
+        Variant::Atomic => timed::<Atomic>(fen, depth, plain),
         Variant::Crazyhouse => timed::<Crazyhouse>(fen, depth, plain),
         Variant::KingOfTheHill => timed::<KingOfTheHill>(fen, depth, plain),
         Variant::RacingKings => timed::<RacingKings>(fen, depth, plain),

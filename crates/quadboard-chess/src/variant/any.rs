@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use super::{
-    Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
+    Antichess, Atomic, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
     VariantMove, VariantMoveList, VariantOutcome, VariantPosition, VariantUciError,
 };
 use crate::{Board, Color};
@@ -16,13 +16,15 @@ use crate::{Board, Color};
 /// let pos = AnyVariant::from_fen(Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")?;
 /// assert_eq!(pos.variant(), Variant::RacingKings);
 /// assert_eq!(pos.perft(2), 421);
-/// assert!(AnyVariant::new(Variant::Atomic).is_none()); // not done yet
+/// assert!(AnyVariant::new(Variant::Horde).is_none()); // not done yet
 /// # Ok::<(), quadboard_chess::variant::VariantError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AnyVariant {
     /// Antichess.
     Antichess(Antichess),
+    /// Atomic.
+    Atomic(Atomic),
     /// Crazyhouse.
     Crazyhouse(Crazyhouse),
     /// King of the hill.
@@ -38,6 +40,7 @@ macro_rules! each {
     ($self:expr, $pos:ident => $body:expr) => {
         match $self {
             AnyVariant::Antichess($pos) => $body,
+            AnyVariant::Atomic($pos) => $body,
             AnyVariant::Crazyhouse($pos) => $body,
             AnyVariant::KingOfTheHill($pos) => $body,
             AnyVariant::RacingKings($pos) => $body,
@@ -47,16 +50,16 @@ macro_rules! each {
 }
 
 impl AnyVariant {
-    /// The start position of `variant`; `None` for a variant not implemented yet (atomic,
-    /// horde).
+    /// The start position of `variant`; `None` for a variant not implemented yet (horde).
     pub fn new(variant: Variant) -> Option<AnyVariant> {
         Some(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::new()),
+            Variant::Atomic => AnyVariant::Atomic(Atomic::new()),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::new()),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::new()),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::new()),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::new()),
-            Variant::Atomic | Variant::Horde => return None,
+            Variant::Horde => return None,
         })
     }
 
@@ -68,11 +71,12 @@ impl AnyVariant {
     pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyVariant, VariantError> {
         Ok(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::from_fen(fen)?),
+            Variant::Atomic => AnyVariant::Atomic(Atomic::from_fen(fen)?),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::from_fen(fen)?),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::from_fen(fen)?),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::from_fen(fen)?),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::from_fen(fen)?),
-            Variant::Atomic | Variant::Horde => {
+            Variant::Horde => {
                 return Err(VariantError::Rule {
                     variant,
                     problem: "this variant is not implemented yet",
@@ -85,6 +89,7 @@ impl AnyVariant {
     pub fn variant(&self) -> Variant {
         match self {
             AnyVariant::Antichess(_) => Variant::Antichess,
+            AnyVariant::Atomic(_) => Variant::Atomic,
             AnyVariant::Crazyhouse(_) => Variant::Crazyhouse,
             AnyVariant::KingOfTheHill(_) => Variant::KingOfTheHill,
             AnyVariant::RacingKings(_) => Variant::RacingKings,

@@ -9,6 +9,7 @@
 //! | [`Crazyhouse`] | `crazyhouse` | captured pieces change sides and may be dropped |
 //! | [`RacingKings`] | `racingkings` | no checks; the first king on the eighth rank wins |
 //! | [`Antichess`] | `antichess` | captures are compulsory; losing every piece wins |
+//! | [`Atomic`] | `atomic` | captures explode the pieces around; exploding the king wins |
 //!
 //! Every rule is as shakmaty and python-chess play it, and each type's docs say where that
 //! takes a decision: the differential tests (`tests/it/variant.rs`) compare move sets,
@@ -40,6 +41,7 @@
 
 mod antichess;
 mod any;
+mod atomic;
 mod crazyhouse;
 mod fen;
 mod king_of_the_hill;
@@ -49,6 +51,7 @@ mod three_check;
 
 pub use antichess::Antichess;
 pub use any::AnyVariant;
+pub use atomic::Atomic;
 pub use crazyhouse::{Crazyhouse, Pockets};
 pub use king_of_the_hill::{KingOfTheHill, CENTER};
 pub use moves::{VariantMove, VariantMoveKind, VariantMoveList, MAX_VARIANT_MOVES};

@@ -21,16 +21,16 @@ use shakmaty::{EnPassantMode, KnownOutcome, Outcome, Position as _};
 use crate::common::{variant_data_dir, Rng};
 
 /// One position of a variant suite.
-struct Entry {
-    file: String,
-    line: usize,
-    variant: Variant,
-    fen: String,
-    counts: Vec<(u32, u64)>,
+pub(super) struct Entry {
+    pub(super) file: String,
+    pub(super) line: usize,
+    pub(super) variant: Variant,
+    pub(super) fen: String,
+    pub(super) counts: Vec<(u32, u64)>,
 }
 
 /// Every entry of every suite file, its variant from `variant` lines or the file name.
-fn suite_entries() -> Vec<Entry> {
+pub(super) fn suite_entries() -> Vec<Entry> {
     let Some(dir) = variant_data_dir() else {
         return Vec::new();
     };
@@ -123,8 +123,8 @@ fn run_suites(max_nodes: u64) -> usize {
 fn variant_suites_capped() {
     let ran = run_suites(300_000);
     if variant_data_dir().is_some() {
-        // Of the 73 lines of the five variants, those of 300,000 nodes or fewer.
-        assert_eq!(ran, 62, "suite lines run");
+        // Of the 110 lines of the six variants, those of 300,000 nodes or fewer.
+        assert_eq!(ran, 92, "suite lines run");
     }
 }
 
@@ -134,8 +134,8 @@ fn variant_suites_full() {
     let ran = run_suites(u64::MAX);
     if variant_data_dir().is_some() {
         // 3check 6 + 2, racingkings 15 + 3, crazyhouse 18 + 3, king of the hill 2,
-        // antichess 23 + 1.
-        assert_eq!(ran, 73, "suite lines run");
+        // antichess 23 + 1, atomic 31 + 6.
+        assert_eq!(ran, 110, "suite lines run");
     }
 }
 
@@ -172,7 +172,7 @@ fn shakmaty_variant(v: Variant) -> shakmaty::variant::Variant {
     }
 }
 
-fn shakmaty_position(v: Variant, fen: &str) -> Theirs {
+pub(super) fn shakmaty_position(v: Variant, fen: &str) -> Theirs {
     let setup = fen
         .parse::<Fen>()
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -181,11 +181,11 @@ fn shakmaty_position(v: Variant, fen: &str) -> Theirs {
         .unwrap_or_else(|e| panic!("{v} {fen}: {e}"))
 }
 
-fn their_fen(pos: &Theirs) -> String {
+pub(super) fn their_fen(pos: &Theirs) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-fn winner(outcome: Outcome) -> Option<Option<Color>> {
+pub(super) fn winner(outcome: Outcome) -> Option<Option<Color>> {
     match outcome {
         Outcome::Unknown => None,
         Outcome::Known(KnownOutcome::Draw) => Some(None),
