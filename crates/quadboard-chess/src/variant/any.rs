@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use super::{
-    Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
+    Antichess, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
     VariantMove, VariantMoveList, VariantOutcome, VariantPosition, VariantUciError,
 };
 use crate::{Board, Color};
@@ -25,6 +25,8 @@ pub enum AnyVariant {
     Antichess(Antichess),
     /// Crazyhouse.
     Crazyhouse(Crazyhouse),
+    /// Horde.
+    Horde(Horde),
     /// King of the hill.
     KingOfTheHill(KingOfTheHill),
     /// Racing kings.
@@ -39,6 +41,7 @@ macro_rules! each {
         match $self {
             AnyVariant::Antichess($pos) => $body,
             AnyVariant::Crazyhouse($pos) => $body,
+            AnyVariant::Horde($pos) => $body,
             AnyVariant::KingOfTheHill($pos) => $body,
             AnyVariant::RacingKings($pos) => $body,
             AnyVariant::ThreeCheck($pos) => $body,
@@ -47,16 +50,16 @@ macro_rules! each {
 }
 
 impl AnyVariant {
-    /// The start position of `variant`; `None` for a variant not implemented yet (atomic,
-    /// horde).
+    /// The start position of `variant`; `None` for a variant not implemented yet (atomic).
     pub fn new(variant: Variant) -> Option<AnyVariant> {
         Some(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::new()),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::new()),
+            Variant::Horde => AnyVariant::Horde(Horde::new()),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::new()),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::new()),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::new()),
-            Variant::Atomic | Variant::Horde => return None,
+            Variant::Atomic => return None,
         })
     }
 
@@ -69,10 +72,11 @@ impl AnyVariant {
         Ok(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::from_fen(fen)?),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::from_fen(fen)?),
+            Variant::Horde => AnyVariant::Horde(Horde::from_fen(fen)?),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::from_fen(fen)?),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::from_fen(fen)?),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::from_fen(fen)?),
-            Variant::Atomic | Variant::Horde => {
+            Variant::Atomic => {
                 return Err(VariantError::Rule {
                     variant,
                     problem: "this variant is not implemented yet",
@@ -86,6 +90,7 @@ impl AnyVariant {
         match self {
             AnyVariant::Antichess(_) => Variant::Antichess,
             AnyVariant::Crazyhouse(_) => Variant::Crazyhouse,
+            AnyVariant::Horde(_) => Variant::Horde,
             AnyVariant::KingOfTheHill(_) => Variant::KingOfTheHill,
             AnyVariant::RacingKings(_) => Variant::RacingKings,
             AnyVariant::ThreeCheck(_) => Variant::ThreeCheck,

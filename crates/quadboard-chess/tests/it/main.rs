@@ -38,4 +38,6 @@ mod suites;
 mod traits;
 #[cfg(feature = "variant")]
 mod variant;
+#[cfg(feature = "variant")]
+mod variant_horde;
 mod zobrist;
