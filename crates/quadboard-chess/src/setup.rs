@@ -305,25 +305,32 @@ impl Setup {
     }
 
     fn too_much_material(&self) -> bool {
-        Color::ALL.into_iter().any(|color| {
-            let ours = self.board.by_color(color);
-            let count = |role: Role| (self.board.by_role(role) & ours).count();
-            let pawns = count(Role::Pawn);
-            let bishops = self.board.by_role(Role::Bishop) & ours;
-            let promoted = count(Role::Queen).saturating_sub(1)
-                + count(Role::Rook).saturating_sub(2)
-                + count(Role::Knight).saturating_sub(2)
-                + (bishops & Bitboard::LIGHT_SQUARES)
-                    .count()
-                    .saturating_sub(1)
-                + (bishops & Bitboard::DARK_SQUARES).count().saturating_sub(1);
-            ours.count() > 16 || pawns > 8 || promoted > 8 - pawns
-        })
+        Color::ALL
+            .into_iter()
+            .any(|color| self.too_much_material_of(color))
+    }
+
+    /// Whether `color` has more pieces than sixteen, pawns than eight, or pieces beyond
+    /// the start position's than pawns can have promoted to (for the variants that check
+    /// one side only: horde's).
+    pub(crate) fn too_much_material_of(&self, color: Color) -> bool {
+        let ours = self.board.by_color(color);
+        let count = |role: Role| (self.board.by_role(role) & ours).count();
+        let pawns = count(Role::Pawn);
+        let bishops = self.board.by_role(Role::Bishop) & ours;
+        let promoted = count(Role::Queen).saturating_sub(1)
+            + count(Role::Rook).saturating_sub(2)
+            + count(Role::Knight).saturating_sub(2)
+            + (bishops & Bitboard::LIGHT_SQUARES)
+                .count()
+                .saturating_sub(1)
+            + (bishops & Bitboard::DARK_SQUARES).count().saturating_sub(1);
+        ours.count() > 16 || pawns > 8 || promoted > 8 - pawns
     }
 }
 
 /// Whether the checks on the king of `turn` could not follow from any last move.
-fn impossible_check(
+pub(crate) fn impossible_check(
     king: Square,
     checkers: Bitboard,
     ep: Option<Square>,

@@ -717,6 +717,17 @@ pub struct PositionError {
 }
 
 impl PositionError {
+    /// The error for `setup` with `reasons` found by a validation other than chess's (a
+    /// variant's).
+    #[cfg(feature = "variant")]
+    pub(crate) const fn new(setup: Setup, mode: CastlingMode, reasons: Reasons) -> PositionError {
+        PositionError {
+            setup,
+            mode,
+            reasons,
+        }
+    }
+
     /// Why the setup is not legal.
     pub fn reasons(&self) -> Reasons {
         self.reasons

@@ -3,10 +3,11 @@
 
 use alloc::string::String;
 
+use super::kingless::{self, Count, List, Sink};
 use super::{fen, Variant, VariantError, VariantMove, VariantMoveKind, VariantMoveList};
 use super::{VariantOutcome, VariantPosition, VariantTermination};
 use crate::movegen::{Black, DenseNode, Side, White};
-use crate::{attacks, Bitboard, Board, CastlingMode, Color, Move, MoveKind, Role, Setup, Square};
+use crate::{attacks, Bitboard, Board, CastlingMode, Color, MoveKind, Role, Setup, Square};
 
 /// An antichess position: any placement without pawns on the back ranks (no king, or
 /// several), no castling rights.
@@ -34,67 +35,6 @@ pub struct Antichess {
     turn: Color,
     halfmoves: u32,
     fullmoves: u32,
-}
-
-/// Receives an antichess generator's moves in groups, as [`crate::movegen::Visitor`] does for
-/// chess, with promotions to five roles.
-trait Sink {
-    /// Moves of the piece on `from` to every square of `targets`.
-    fn piece(&mut self, from: Square, targets: Bitboard);
-    /// Pawn moves to each square `t` of `targets` from `t - offset`; promotions when
-    /// `promote` (five moves per target: queen, rook, bishop, knight, king).
-    fn pawns(&mut self, targets: Bitboard, offset: i8, promote: bool);
-    /// An en passant capture.
-    fn en_passant(&mut self, from: Square, to: Square);
-}
-
-/// Counts moves.
-struct Count(u64);
-
-impl Sink for Count {
-    #[inline(always)]
-    fn piece(&mut self, _: Square, targets: Bitboard) {
-        self.0 += u64::from(targets.count());
-    }
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, _: i8, promote: bool) {
-        self.0 += u64::from(targets.count()) * if promote { 5 } else { 1 };
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, _: Square, _: Square) {
-        self.0 += 1;
-    }
-}
-
-/// Lists moves.
-struct List<'a>(&'a mut VariantMoveList);
-
-impl Sink for List<'_> {
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.0.push(VariantMove::from_move(Move::normal(from, to)));
-        }
-    }
-    fn pawns(&mut self, targets: Bitboard, offset: i8, promote: bool) {
-        for to in targets {
-            // SAFETY: every target is a pawn's square shifted by `offset`, so the origin
-            // `to - offset` is a square.
-            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
-            if promote {
-                for role in Role::PROMOTIONS {
-                    self.0
-                        .push(VariantMove::from_move(Move::promotion(from, to, role)));
-                }
-                self.0.push(VariantMove::king_promotion(from, to));
-            } else {
-                self.0.push(VariantMove::from_move(Move::normal(from, to)));
-            }
-        }
-    }
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.0
-            .push(VariantMove::from_move(Move::en_passant(from, to)));
-    }
 }
 
 impl Antichess {
@@ -135,55 +75,8 @@ impl Antichess {
     /// the quiet moves.
     #[inline(always)]
     fn generate<S: Side, K: Sink>(&self, sink: &mut K) {
-        let board = &self.node.board;
-        let us = board.by_color(S::COLOR);
-        let them = board.by_color(!S::COLOR);
-        let occupied = us | them;
         let capturing = self.can_capture::<S>();
-        let targets = if capturing { them } else { !occupied };
-        let pawns = board.by_role(Role::Pawn) & us;
-        let promo = S::PROMOTION_RANK;
-        let mut group = |set: Bitboard, offset: i8| {
-            if (set & promo).any() {
-                sink.pawns(set & promo, offset, true);
-            }
-            if (set & !promo).any() {
-                sink.pawns(set & !promo, offset, false);
-            }
-        };
-        if capturing {
-            group(S::up_west(pawns) & them, S::UP_WEST);
-            group(S::up_east(pawns) & them, S::UP_EAST);
-        } else {
-            let single = S::up(pawns) & !occupied;
-            group(single, S::UP);
-            let double = S::up(single & S::THIRD_RANK) & !occupied;
-            if double.any() {
-                sink.pawns(double, 2 * S::UP, false);
-            }
-        }
-        for from in board.by_role(Role::Knight) & us {
-            sink.piece(from, attacks::knight(from) & targets);
-        }
-        for from in board.by_role(Role::Bishop) & us {
-            sink.piece(from, attacks::bishop(from, occupied) & targets);
-        }
-        for from in board.by_role(Role::Rook) & us {
-            sink.piece(from, attacks::rook(from, occupied) & targets);
-        }
-        for from in board.by_role(Role::Queen) & us {
-            sink.piece(from, attacks::queen(from, occupied) & targets);
-        }
-        for from in board.by_role(Role::King) & us {
-            sink.piece(from, attacks::king(from) & targets);
-        }
-        if capturing {
-            if let Some(ep) = self.node.ep_square {
-                for from in attacks::pawn(!S::COLOR, ep) & pawns {
-                    sink.en_passant(from, ep);
-                }
-            }
-        }
+        kingless::generate::<S, K>(&self.node, capturing, !capturing, sink);
     }
 
     /// [`Antichess::generate`] for the side to move.
@@ -282,7 +175,7 @@ impl VariantPosition for Antichess {
     fn legal_moves(&self) -> VariantMoveList {
         let mut list = VariantMoveList::new();
         if !self.is_variant_end() {
-            self.generate_for_turn(&mut List(&mut list));
+            self.generate_for_turn(&mut List::<true>(&mut list));
         }
         list
     }
@@ -292,7 +185,7 @@ impl VariantPosition for Antichess {
         if self.is_variant_end() {
             return 0;
         }
-        let mut count = Count(0);
+        let mut count = Count::<true>(0);
         self.generate_for_turn(&mut count);
         count.0
     }

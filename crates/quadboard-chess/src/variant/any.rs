@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use super::{
-    Antichess, Atomic, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
+    Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
     VariantMove, VariantMoveList, VariantOutcome, VariantPosition, VariantUciError,
 };
 use crate::{Board, Color};
@@ -16,7 +16,7 @@ use crate::{Board, Color};
 /// let pos = AnyVariant::from_fen(Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")?;
 /// assert_eq!(pos.variant(), Variant::RacingKings);
 /// assert_eq!(pos.perft(2), 421);
-/// assert!(AnyVariant::new(Variant::Horde).is_none()); // not done yet
+/// assert_eq!(AnyVariant::new(Variant::Horde).map(|p| p.perft(2)), Some(128));
 /// # Ok::<(), quadboard_chess::variant::VariantError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -27,6 +27,8 @@ pub enum AnyVariant {
     Atomic(Atomic),
     /// Crazyhouse.
     Crazyhouse(Crazyhouse),
+    /// Horde.
+    Horde(Horde),
     /// King of the hill.
     KingOfTheHill(KingOfTheHill),
     /// Racing kings.
@@ -42,6 +44,7 @@ macro_rules! each {
             AnyVariant::Antichess($pos) => $body,
             AnyVariant::Atomic($pos) => $body,
             AnyVariant::Crazyhouse($pos) => $body,
+            AnyVariant::Horde($pos) => $body,
             AnyVariant::KingOfTheHill($pos) => $body,
             AnyVariant::RacingKings($pos) => $body,
             AnyVariant::ThreeCheck($pos) => $body,
@@ -50,38 +53,32 @@ macro_rules! each {
 }
 
 impl AnyVariant {
-    /// The start position of `variant`; `None` for a variant not implemented yet (horde).
+    /// The start position of `variant` (every variant has one: `None` is never returned).
     pub fn new(variant: Variant) -> Option<AnyVariant> {
         Some(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::new()),
             Variant::Atomic => AnyVariant::Atomic(Atomic::new()),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::new()),
+            Variant::Horde => AnyVariant::Horde(Horde::new()),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::new()),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::new()),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::new()),
-            Variant::Horde => return None,
         })
     }
 
     /// Reads a position of `variant` (see [`VariantPosition::from_fen`]).
     ///
     /// # Errors
-    /// [`VariantError`] as the variant's type gives it, or [`VariantError::Rule`] for a
-    /// variant not implemented yet.
+    /// [`VariantError`] as the variant's type gives it.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyVariant, VariantError> {
         Ok(match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::from_fen(fen)?),
             Variant::Atomic => AnyVariant::Atomic(Atomic::from_fen(fen)?),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::from_fen(fen)?),
+            Variant::Horde => AnyVariant::Horde(Horde::from_fen(fen)?),
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::from_fen(fen)?),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::from_fen(fen)?),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::from_fen(fen)?),
-            Variant::Horde => {
-                return Err(VariantError::Rule {
-                    variant,
-                    problem: "this variant is not implemented yet",
-                })
-            }
         })
     }
 
@@ -91,6 +88,7 @@ impl AnyVariant {
             AnyVariant::Antichess(_) => Variant::Antichess,
             AnyVariant::Atomic(_) => Variant::Atomic,
             AnyVariant::Crazyhouse(_) => Variant::Crazyhouse,
+            AnyVariant::Horde(_) => Variant::Horde,
             AnyVariant::KingOfTheHill(_) => Variant::KingOfTheHill,
             AnyVariant::RacingKings(_) => Variant::RacingKings,
             AnyVariant::ThreeCheck(_) => Variant::ThreeCheck,

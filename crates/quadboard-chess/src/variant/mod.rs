@@ -10,6 +10,7 @@
 //! | [`RacingKings`] | `racingkings` | no checks; the first king on the eighth rank wins |
 //! | [`Antichess`] | `antichess` | captures are compulsory; losing every piece wins |
 //! | [`Atomic`] | `atomic` | captures explode the pieces around; exploding the king wins |
+//! | [`Horde`] | `horde` | 36 white pawns, no white king; black wins by taking them all |
 //!
 //! Every rule is as shakmaty and python-chess play it, and each type's docs say where that
 //! takes a decision: the differential tests (`tests/it/variant.rs`) compare move sets,
@@ -44,7 +45,9 @@ mod any;
 mod atomic;
 mod crazyhouse;
 mod fen;
+mod horde;
 mod king_of_the_hill;
+mod kingless;
 mod moves;
 mod racing_kings;
 mod three_check;
@@ -53,6 +56,7 @@ pub use antichess::Antichess;
 pub use any::AnyVariant;
 pub use atomic::Atomic;
 pub use crazyhouse::{Crazyhouse, Pockets};
+pub use horde::Horde;
 pub use king_of_the_hill::{KingOfTheHill, CENTER};
 pub use moves::{VariantMove, VariantMoveKind, VariantMoveList, MAX_VARIANT_MOVES};
 pub use racing_kings::RacingKings;

@@ -40,4 +40,6 @@ mod traits;
 mod variant;
 #[cfg(feature = "variant")]
 mod variant_atomic;
+#[cfg(feature = "variant")]
+mod variant_horde;
 mod zobrist;
