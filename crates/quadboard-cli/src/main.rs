@@ -13,6 +13,7 @@
 mod cmd;
 mod error;
 mod output;
+mod variant;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,7 @@ Examples:
   quadboard moves --fen \"<FEN>\" --san                 the legal moves in SAN
   quadboard play e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#          board, moves, outcome
   quadboard pgn check games.pgn.zst --threads 2       every move of every game checked
+  quadboard perft 4 --variant crazyhouse              Nodes searched: 197281
 
 Each command's --help gives its options and output format. Bad input prints
 `error: ...` on stderr and exits with code 2.";

@@ -3,6 +3,7 @@
 use std::io::{self, BufWriter, IsTerminal, StdoutLock};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use quadboard_chess::variant::{AnyVariant, Variant};
 use quadboard_chess::Position;
 
 use crate::error::CliError;
@@ -23,6 +24,18 @@ impl PositionArgs {
     /// The position, or an error naming what is wrong with the FEN.
     pub fn position(&self) -> Result<Position, CliError> {
         position(self.fen.as_deref(), self.lenient)
+    }
+
+    /// The position of `variant`: `--fen` read with the variant's fields, else the
+    /// variant's start position. `--lenient` is refused: a variant's position is legal in
+    /// its variant or not read at all.
+    pub fn variant_position(&self, variant: Variant) -> Result<AnyVariant, CliError> {
+        if self.lenient {
+            return Err(CliError::input(format!(
+                "--lenient does not apply with --variant {variant}: variant positions are read strictly"
+            )));
+        }
+        crate::variant::position(variant, self.fen.as_deref())
     }
 }
 

@@ -472,5 +472,5 @@ fn help_examples_run() {
         }
         ran += 1;
     }
-    assert_eq!(ran, 4, "{examples}");
+    assert_eq!(ran, 5, "{examples}");
 }

@@ -1,4 +1,4 @@
-//! `quadboard moves [--fen <FEN>] [--san]`: the legal moves in UCI (or SAN), then
+//! `quadboard moves [--fen <FEN>] [--variant <VARIANT>] [--san]`: the legal moves in UCI (or SAN), then
 //! `<n> legal moves`.
 
 use std::io::Write;
@@ -12,13 +12,32 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     position: output::PositionArgs,
+    #[command(flatten)]
+    variant: crate::variant::VariantArgs,
     /// Write the moves in SAN (Nf3, exd5, O-O, e8=Q+) instead of UCI.
     #[arg(long)]
     san: bool,
 }
 
-/// Prints one move per line in generation order, then the count.
+/// Prints one move per line in generation order, then the count; a variant's moves in UCI
+/// with drops as `N@f3` and king promotions as `e7e8k`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(variant) = args.variant.variant {
+        let pos = args.position.variant_position(variant)?;
+        if args.san {
+            return Err(CliError::input(format!(
+                "--san with --variant {variant}: SAN of variant moves is not supported yet (UCI only)"
+            )));
+        }
+        let moves = pos.legal_moves();
+        let mut out = output::stdout();
+        for &m in moves.iter() {
+            writeln!(out, "{}", pos.to_uci(m))?;
+        }
+        writeln!(out, "{} legal moves", moves.len())?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let pos = args.position.position()?;
     let moves = pos.legal_moves();
     let mut out = output::stdout();

@@ -1,14 +1,17 @@
-//! `quadboard perft <DEPTH> [--fen <FEN>] [--divide] [--threads <N>] [--hash <MB>] [--quad]
+//! `quadboard perft <DEPTH> [--fen <FEN>] [--variant <VARIANT>] [--divide] [--threads <N>] [--hash <MB>] [--quad]
 //! [--stats] [--gpu [--gpu-plies <N>]]`
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use quadboard_chess::perft::{
     perft, perft_divide, perft_stats_divide, PerftOptions, PerftStats, PerftStatsOptions,
     PerftTable, Representation,
 };
+use quadboard_chess::variant::AnyVariant;
 use quadboard_chess::Position;
 
 use crate::error::CliError;
@@ -22,6 +25,8 @@ pub struct Args {
     depth: u32,
     #[command(flatten)]
     position: output::PositionArgs,
+    #[command(flatten)]
+    variant: crate::variant::VariantArgs,
     /// Print the count below each legal move, sorted by UCI text.
     #[arg(long)]
     divide: bool,
@@ -33,10 +38,10 @@ pub struct Args {
     /// reach once. A smaller search gets a table sized for it (stderr says how large). An
     /// entry is trusted only when its 128-bit key of position and depth matches
     /// (docs/performance.md: collision risk).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536), conflicts_with = "variant")]
     hash: u32,
     /// Run the engine on quad-bitboards instead of the dense board (same counts).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "variant")]
     quad: bool,
     /// Break the leaves down as the chess programming wiki's tables do: after the node
     /// count, the captures (en passant included), en passant captures, castles, promotions,
@@ -44,14 +49,14 @@ pub struct Args {
     /// double checks and checkmates, one `<name>: <n>` line each. With --divide each move's
     /// line gives the nine numbers in that order. Counted on the dense board without a
     /// table, so not with --hash or --quad.
-    #[arg(long, conflicts_with_all = ["hash", "quad"])]
+    #[arg(long, conflicts_with_all = ["hash", "quad", "variant"])]
     stats: bool,
     /// Count on the GPU (a build with the `gpu` feature and a CUDA device): the host
     /// expands the upper plies, the device counts the last --gpu-plies level by level.
     /// With --hash the device keeps a transposition table of that many MiB and the host
     /// merges equal positions at the plies it expands (docs/gpu.md: memory and the
     /// collision risk).
-    #[arg(long, conflicts_with_all = ["stats", "quad", "threads"])]
+    #[arg(long, conflicts_with_all = ["stats", "quad", "threads", "variant"])]
     gpu: bool,
     /// With --gpu: plies counted on the device below each position the host expands to
     /// (1 to 10; default: all of a perft up to 6, else 6).
@@ -63,6 +68,10 @@ pub struct Args {
 /// (neither at depth 0 or from a root without moves: nothing is divided); the last line
 /// is always `Nodes searched: <N>`. The table's size, time and speed go to stderr.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(variant) = args.variant.variant {
+        let pos = args.position.variant_position(variant)?;
+        return run_variant(&args, &pos);
+    }
     let pos = args.position.position()?;
     if args.gpu {
         let request = crate::cmd::gpu::GpuPerft {
@@ -196,6 +205,63 @@ fn run_stats(args: &Args, pos: &Position) -> Result<ExitCode, CliError> {
     eprintln!(
         "time: {seconds:.3} s, {:.1} Mnps",
         output::mnps(u128::from(total.nodes), seconds)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `perft --variant`: the same lines as for chess (`<uci>: <nodes>` per root move with
+/// `--divide`, sorted by UCI text, then `Nodes searched: <N>`); `--threads` share out the
+/// root moves.
+fn run_variant(args: &Args, pos: &AnyVariant) -> Result<ExitCode, CliError> {
+    let start = Instant::now();
+    let mut out = output::stdout();
+    let (total, mut divided) = if args.depth == 0 {
+        (1, Vec::new())
+    } else if args.threads == 1 && !args.divide {
+        (pos.perft(args.depth), Vec::new())
+    } else {
+        let moves = pos.legal_moves();
+        let bar = output::progress(moves.len() as u64, "perft");
+        let counts: Vec<Mutex<u64>> = moves.iter().map(|_| Mutex::new(0)).collect();
+        let next = AtomicUsize::new(0);
+        let work = || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&m) = moves.get(i) else { break };
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let nodes = child.perft(args.depth - 1);
+            if let Ok(mut slot) = counts[i].lock() {
+                *slot = nodes;
+            }
+            bar.inc(1);
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..args.threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+        bar.finish_and_clear();
+        let divided: Vec<(String, u64)> = moves
+            .iter()
+            .zip(&counts)
+            .map(|(&m, n)| (pos.to_uci(m), n.lock().map_or(0, |n| *n)))
+            .collect();
+        (divided.iter().map(|(_, n)| n).sum(), divided)
+    };
+    if args.divide && !divided.is_empty() {
+        divided.sort();
+        for (uci, nodes) in &divided {
+            writeln!(out, "{uci}: {nodes}")?;
+        }
+        writeln!(out)?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    writeln!(out, "Nodes searched: {total}")?;
+    out.flush()?;
+    eprintln!(
+        "time: {seconds:.3} s, {:.1} Mnps",
+        output::mnps(u128::from(total), seconds)
     );
     Ok(ExitCode::SUCCESS)
 }

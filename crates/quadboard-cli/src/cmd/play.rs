@@ -1,4 +1,4 @@
-//! `quadboard play [--fen <FEN>] [--lenient] <MOVE>...`: plays moves written in UCI or SAN,
+//! `quadboard play [--fen <FEN>] [--lenient] [--variant <VARIANT>] <MOVE>...`: plays moves written in UCI or SAN,
 //! then prints the final position as `show` does and these lines:
 //!
 //! ```text
@@ -26,12 +26,19 @@
 //!   may end by resignation or agreement, which the board does not show.
 //!
 //! Comments, variations and NAGs (`{...}`, `(...)`, `$1`) are not read.
+//!
+//! With `--variant` the moves are played by the variant's rules, in UCI (`P@e4` for a
+//! drop, `e7e8k` for antichess's king promotion); the final position is printed as `show
+//! --variant` prints it, `Moves:` numbers the UCI moves, and `Outcome:` gives the
+//! variant's ending (`1-0 (variant loss)`: black, to move, has lost by the variant's
+//! rule).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use quadboard_chess::position::UciError;
 use quadboard_chess::san::SanError;
+use quadboard_chess::variant::AnyVariant;
 use quadboard_chess::{Color, Game, Move, Position};
 
 use crate::cmd::show;
@@ -43,6 +50,8 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     position: output::PositionArgs,
+    #[command(flatten)]
+    variant: crate::variant::VariantArgs,
     /// The moves, each in UCI (e2e4, e1g1, e7e8q) or SAN (e4, Nf3, O-O, exd8=Q+); pasted
     /// movetext also works ("1. e4 e5 2.Nf3 Nc6", "12... Nf6"), numbers checked, a
     /// final result (1-0, 0-1, 1/2-1/2, *) ignored.
@@ -53,13 +62,17 @@ pub struct Args {
 /// Plays the moves and prints the final position, the movetext, the outcome and the
 /// claimable draws.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let start = args.position.position()?;
-    let mut game = Game::from_position(start);
     let words: Vec<&str> = args
         .moves
         .iter()
         .flat_map(|arg| arg.split_whitespace())
         .collect();
+    if let Some(variant) = args.variant.variant {
+        let start = args.position.variant_position(variant)?;
+        return run_variant(start, &words);
+    }
+    let start = args.position.position()?;
+    let mut game = Game::from_position(start);
     // The move number that stands before the next move, if any.
     let mut number: Option<MoveNumber> = None;
     let mut ply = 0;
@@ -83,7 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         before.text
                     )));
                 }
-                found.check(game.position(), ply + 1)?;
+                found.check(game.position().turn(), game.position().fullmoves(), ply + 1)?;
                 number = Some(found);
                 if rest.is_empty() {
                     continue;
@@ -128,6 +141,105 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `play --variant`: the moves in UCI (variant SAN is not read yet), then the final position
+/// as `show --variant` writes it, `Moves:` (numbered, in UCI) and `Outcome:` by the
+/// variant's rules. No `Claimable:` line: repetitions are not tracked for variants.
+fn run_variant(start: AnyVariant, words: &[&str]) -> Result<ExitCode, CliError> {
+    let mut pos = start;
+    let first_turn = pos.turn();
+    let first_number = crate::variant::move_number(&pos);
+    let mut played: Vec<String> = Vec::new();
+    let mut number: Option<MoveNumber> = None;
+    for (i, &word) in words.iter().enumerate() {
+        let ply = played.len();
+        if is_result(word) {
+            if i + 1 != words.len() {
+                return Err(CliError::input(format!(
+                    "the result '{word}' must come last, after the moves"
+                )));
+            }
+            break;
+        }
+        let text = match MoveNumber::read(word) {
+            Some((found, rest)) => {
+                if let Some(before) = number {
+                    return Err(CliError::input(format!(
+                        "ply {}: move number '{}' follows '{}' without a move between",
+                        ply + 1,
+                        found.text,
+                        before.text
+                    )));
+                }
+                found.check(pos.turn(), crate::variant::move_number(&pos), ply + 1)?;
+                number = Some(found);
+                if rest.is_empty() {
+                    continue;
+                }
+                rest
+            }
+            None => word,
+        };
+        number = None;
+        let ply = ply + 1;
+        if let Some(outcome) = pos.outcome() {
+            return Err(CliError::input(format!(
+                "ply {ply}: cannot play '{text}': the game has ended: {outcome}"
+            )));
+        }
+        let m = pos
+            .parse_uci(text)
+            .map_err(|e| CliError::input(format!("ply {ply}: {e}")))?;
+        played.push(pos.to_uci(m));
+        pos.play_unchecked(m);
+    }
+    if let Some(number) = number {
+        return Err(CliError::input(format!(
+            "ply {}: move number '{}' without a move after it",
+            played.len() + 1,
+            number.text
+        )));
+    }
+    if played.is_empty() {
+        return Err(CliError::input("no moves to play"));
+    }
+    let mut out = output::stdout();
+    crate::variant::write_position(&mut out, &pos, false)?;
+    writeln!(
+        out,
+        "Moves: {}",
+        movetext(first_turn, first_number, &played)
+    )?;
+    match pos.outcome() {
+        Some(outcome) => writeln!(out, "Outcome: {outcome}")?,
+        None => writeln!(out, "Outcome: * (ongoing)")?,
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Numbered movetext (`1. e2e4 e7e5 2. g1f3`, `5... d7d5 6. c2c4`) of `moves` played
+/// from fullmove `number` with `turn` to move.
+fn movetext(turn: Color, number: u32, moves: &[String]) -> String {
+    let mut text = String::new();
+    let (mut turn, mut number) = (turn, number);
+    for (i, m) in moves.iter().enumerate() {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        match turn {
+            Color::White => text.push_str(&format!("{number}. ")),
+            Color::Black if i == 0 => text.push_str(&format!("{number}... ")),
+            Color::Black => {}
+        }
+        text.push_str(m);
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    text
 }
 
 /// The move `text` names in UCI, or else in SAN; the error in words, quoting `text` as
@@ -188,15 +300,15 @@ impl<'a> MoveNumber<'a> {
         ))
     }
 
-    /// Checks that the number is that of the move to be played in `pos` (ply `ply`).
-    fn check(&self, pos: &Position, ply: usize) -> Result<(), CliError> {
-        let turn = pos.turn();
-        if self.number == pos.fullmoves() && (turn == Color::Black || !self.black) {
+    /// Checks that the number is that of the move to be played (ply `ply`) by `turn` at
+    /// fullmove number `fullmoves`.
+    fn check(&self, turn: Color, fullmoves: u32, ply: usize) -> Result<(), CliError> {
+        if self.number == fullmoves && (turn == Color::Black || !self.black) {
             return Ok(());
         }
         let expected = match turn {
-            Color::White => format!("{}.", pos.fullmoves()),
-            Color::Black => format!("{}...", pos.fullmoves()),
+            Color::White => format!("{fullmoves}."),
+            Color::Black => format!("{fullmoves}..."),
         };
         Err(CliError::input(format!(
             "ply {ply}: move number '{}' does not fit: the next move is {expected} ({turn} to move)",

@@ -1,5 +1,6 @@
-//! `quadboard show [--fen <FEN>] [--unicode] [--quad]`: diagram, FEN, Polyglot key, side to
-//! move, castling rights and en passant square in words.
+//! `quadboard show [--fen <FEN>] [--variant <VARIANT>] [--unicode] [--quad]`: diagram, FEN,
+//! Polyglot key, side to move, castling rights and en passant square in words; for a
+//! variant also its pockets, remaining checks and outcome.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -15,16 +16,29 @@ use crate::output;
 pub struct Args {
     #[command(flatten)]
     position: output::PositionArgs,
+    #[command(flatten)]
+    variant: crate::variant::VariantArgs,
     /// Draw pieces as figurines instead of letters.
     #[arg(long)]
     unicode: bool,
     /// Also print the four quad-bitboard planes side by side.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "variant")]
     quad: bool,
 }
 
-/// Prints the position.
+/// Prints the position; a variant's as [`crate::variant::write_position`] does, with
+/// `Outcome:` when its game is over.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(variant) = args.variant.variant {
+        let pos = args.position.variant_position(variant)?;
+        let mut out = output::stdout();
+        crate::variant::write_position(&mut out, &pos, args.unicode)?;
+        if let Some(outcome) = pos.outcome() {
+            writeln!(out, "Outcome: {outcome}")?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let pos = args.position.position()?;
     let mut out = output::stdout();
     write_position(&mut out, &pos, args.unicode)?;
