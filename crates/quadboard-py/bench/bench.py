@@ -38,6 +38,9 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
 - read_games: the same per game, quadboard by ``quadboard.pgn.read_games`` over the file
   names (1 thread, then 2) against python-chess's ``read_game`` loop. ``--pgn`` runs only
   the read_game and read_games rows.
+- variant push/pop: the push/pop row on ``chess.variant``'s boards and
+  ``quadboard.variant``'s, 200 positions of each variant the library plays (after 20
+  seeded random plies), one row per variant. ``--variant`` runs only these rows.
 """
 
 from __future__ import annotations
@@ -111,6 +114,57 @@ def push_pop(module, fens: List[str]) -> Callable[[], None]:
                 board.pop()
 
     return run
+
+
+def variant_fens(name: str, count: int = 200, plies: int = 20) -> List[str]:
+    """FENs after `plies` seeded random plies of games of a variant, with a move to make."""
+    import chess.variant
+
+    cls = chess.variant.find_variant(name)
+    rng = random.Random(name)
+    fens: List[str] = []
+    while len(fens) < count:
+        board = cls()
+        for _ in range(plies):
+            moves = sorted(board.legal_moves, key=lambda m: m.uci())
+            if not moves or board.is_game_over():
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            fens.append(board.fen())
+    return fens
+
+
+def variant_push_pop(module, name: str, fens: List[str]) -> Callable[[], None]:
+    cls = module.find_variant(name)
+    boards = [cls(fen) for fen in fens]
+
+    def run() -> None:
+        for board in boards:
+            for move in board.legal_moves:
+                board.push(move)
+                board.pop()
+
+    return run
+
+
+def variant_rows(args: argparse.Namespace) -> None:
+    import chess.variant
+
+    import quadboard.variant
+
+    for name in ("crazyhouse", "kingofthehill", "3check", "racingkings", "antichess", "atomic", "horde"):
+        try:
+            quadboard.variant.find_variant(name)()
+        except ValueError:
+            print(f"variant push/pop {name:<14} not played by the library yet")
+            continue
+        fens = variant_fens(name)
+        moves = sum(len(list(chess.variant.find_variant(name)(fen).legal_moves)) for fen in fens)
+        peer, ours = best_of(args.rounds, [variant_push_pop(chess.variant, name, fens),
+                                           variant_push_pop(quadboard.variant, name, fens)])
+        report(f"variant push/pop {name}", peer, ours)
+        print(f"{'':<34} python-chess {peer / moves * 1e9:7.0f} ns/move   quadboard {ours / moves * 1e9:5.0f} ns/move")
 
 
 def chess_perft(board: chess.Board, depth: int) -> int:
@@ -382,9 +436,13 @@ def main() -> None:
     parser.add_argument("--core", action="store_true",
                         help="only push/pop and the core module's rows, each with its floor")
     parser.add_argument("--pgn", action="store_true", help="only the PGN reading rows")
+    parser.add_argument("--variant", action="store_true", help="only the variant push/pop rows")
     args = parser.parse_args()
     if args.pgn:
         pgn_rows(args)
+        return
+    if args.variant:
+        variant_rows(args)
         return
 
     fens = middlegame_fens(args.pgn_dir)
@@ -430,6 +488,7 @@ def main() -> None:
         )
         report(f"perft {depth} {name}", peer, ours)
 
+    variant_rows(args)
     pgn_rows(args)
 
 

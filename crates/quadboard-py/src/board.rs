@@ -356,7 +356,7 @@ fn read_fen_as_python_chess(original: &str, fen: &str) -> PyResult<Setup> {
 
 /// The squares a rook may have castling rights from, for a king on `king`: the corner
 /// rooks that standard notation (e1g1) refers to.
-fn standard_rook(king: Square, to: Square) -> Option<Square> {
+pub(crate) fn standard_rook(king: Square, to: Square) -> Option<Square> {
     let e_file =
         king.file() == File::E && (king.rank() == Rank::First || king.rank() == Rank::Eighth);
     if !e_file || to.rank() != king.rank() {
@@ -404,7 +404,11 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
 static OUTCOME_TYPES: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
 
 /// An `Outcome(Termination.<name>, winner)`.
-fn make_outcome(py: Python<'_>, termination: &str, winner: Option<bool>) -> PyResult<Py<PyAny>> {
+pub(crate) fn make_outcome(
+    py: Python<'_>,
+    termination: &str,
+    winner: Option<bool>,
+) -> PyResult<Py<PyAny>> {
     let (termination_type, outcome_type) = OUTCOME_TYPES.get_or_try_init(py, || {
         let module = py.import("quadboard._outcome")?;
         Ok::<_, PyErr>((
@@ -694,6 +698,7 @@ impl Board {
             from: from.index() as u8,
             to: to.index() as u8,
             promotion: m.promotion_role().map_or(0, |r| r as u8),
+            drop: 0,
         }
     }
 
@@ -708,7 +713,8 @@ impl Board {
         let board = pos.board();
         let us = pos.turn();
         let ours = board.by_color(us);
-        if !ours.contains(from) || m.is_null() {
+        // Drops and promotions to king are moves of the variants, never of chess.
+        if !ours.contains(from) || m.is_null() || m.drop != 0 || m.promotion == Role::King as u8 {
             return None;
         }
         let role = board.role_at(from)?;
@@ -1395,6 +1401,7 @@ impl Board {
             from,
             to,
             promotion: wanted,
+            drop: 0,
         };
         let q = self
             .to_legal(m, true)
@@ -1467,7 +1474,7 @@ fn push_read<'py>(
 }
 
 /// A position of any setup and whether it is loose (see [`Board::loose`]).
-fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
+pub(crate) fn position_of(mut setup: Setup, chess960: bool) -> (Position, bool) {
     let mode = if chess960 {
         CastlingMode::Chess960
     } else {
@@ -2035,6 +2042,7 @@ impl Board {
             from: m.from,
             to: to.index() as u8,
             promotion: m.promotion,
+            drop: m.drop,
         }
         .to_uci()
     }
@@ -2604,6 +2612,7 @@ impl Board {
             from,
             to,
             promotion,
+            drop: 0,
         };
         let q = self
             .to_legal(m, true)

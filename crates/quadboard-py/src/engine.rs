@@ -171,6 +171,7 @@ fn py_move(py: Python<'_>, pos: &Position, m: QMove) -> PyResult<Py<PyAny>> {
         from: square(b[0], b[1]),
         to: square(b[2], b[3]),
         promotion,
+        drop: 0,
     };
     Ok(mv.object(py)?.into_any())
 }

@@ -18,6 +18,7 @@ pub mod polyglot;
 pub mod rules;
 pub mod squareset;
 pub mod syzygy;
+pub mod variant;
 
 // CPython allocates objects 16-byte aligned, so a class's Rust value must not ask for more:
 // placed in the object at a 64-byte offset from a 16-byte address, a `Position` (aligned to
@@ -35,6 +36,7 @@ const _: () = {
     assert!(align_of::<pgn::GameReader>() <= 16);
     assert!(align_of::<polyglot::BookFile>() <= 16);
     assert!(align_of::<syzygy::Tables>() <= 16);
+    assert!(align_of::<variant::VariantBoard>() <= 16);
 };
 
 /// The module `quadboard._quadboard`.
@@ -42,6 +44,7 @@ const _: () = {
 fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::Board>()?;
+    m.add_class::<variant::VariantBoard>()?;
     m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<board::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::MoveObj>()?;

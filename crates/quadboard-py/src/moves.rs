@@ -13,8 +13,9 @@ use crate::errors::{py_repr, InvalidMoveError};
 /// The piece letters by python-chess's piece type (1 = pawn ... 6 = king).
 const LETTERS: [char; 7] = ['?', 'p', 'n', 'b', 'r', 'q', 'k'];
 
-/// A move as python-chess has it: the squares it goes from and to (0 = a1 ... 63 = h8) and
-/// the piece type it promotes to. Castling is the king's move to its destination in
+/// A move as python-chess has it: the squares it goes from and to (0 = a1 ... 63 = h8),
+/// the piece type it promotes to (a king too: antichess) and, for a drop (crazyhouse), the
+/// piece type dropped (then both squares are the target, as python-chess has them). Castling is the king's move to its destination in
 /// standard chess (e1g1) and king-takes-rook in Chess960 (e1h1), as the board that made
 /// it writes it. The value; Python's objects are [`MoveObj`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -23,8 +24,10 @@ pub struct Move {
     pub from: u8,
     /// The square it lands on.
     pub to: u8,
-    /// The promotion's piece type (2 = knight ... 5 = queen), 0 for none.
+    /// The promotion's piece type (2 = knight ... 6 = king), 0 for none.
     pub promotion: u8,
+    /// The piece type dropped (1 = pawn ... 5 = queen), 0 for a move on the board.
+    pub drop: u8,
 }
 
 /// Python's `Move`: a [`Move`] in one word, which a program may assign field by field as
@@ -93,9 +96,12 @@ pub fn untracked<T>(obj: Py<T>) -> Py<T> {
 }
 
 impl Move {
-    /// The move in one word: origin, destination, promotion, a byte each.
+    /// The move in one word: origin, destination, promotion, drop, a byte each.
     const fn pack(self) -> u32 {
-        self.from as u32 | (self.to as u32) << 8 | (self.promotion as u32) << 16
+        self.from as u32
+            | (self.to as u32) << 8
+            | (self.promotion as u32) << 16
+            | (self.drop as u32) << 24
     }
 
     /// [`Move::pack`] undone.
@@ -104,7 +110,15 @@ impl Move {
             from: bits as u8,
             to: (bits >> 8) as u8,
             promotion: (bits >> 16) as u8,
+            drop: (bits >> 24) as u8,
         }
+    }
+
+    /// Whether the table of shared objects ([`MOVES`]) has this move: every move of chess
+    /// (drops and promotions to king are made as new objects when listed).
+    #[inline]
+    fn in_table(self) -> bool {
+        self.drop == 0 && self.promotion <= 5
     }
 
     /// The index of a move in [`MOVES`].
@@ -126,6 +140,9 @@ impl Move {
     /// a program has assigned a field of the shared one (which is then its own).
     #[inline]
     pub fn object_in(self, py: Python<'_>, table: &[Py<MoveObj>]) -> PyResult<Py<MoveObj>> {
+        if !self.in_table() {
+            return Ok(untracked(Py::new(py, MoveObj::new(self))?));
+        }
         let shared = &table[self.index()];
         if shared.get().bits.load(Ordering::Relaxed) == self.pack() {
             Ok(shared.clone_ref(py))
@@ -134,7 +151,8 @@ impl Move {
         }
     }
 
-    /// A Python list of the objects of `moves`: the shared ones, taken without the test
+    /// A Python list of the objects of `moves` (moves of chess: no drops, no promotions to
+    /// king; variant boards list theirs with [`Move::object_in`]): the shared ones, taken without the test
     /// of [`Move::object_in`] while no program has changed one (nearly always: the list is
     /// then filled straight from the iterator), else through it.
     pub fn list<'py>(
@@ -143,7 +161,13 @@ impl Move {
     ) -> PyResult<Bound<'py, PyList>> {
         let table = Move::table(py)?;
         if shared_moves_intact() {
-            return PyList::new(py, moves.map(|m| table[m.index()].clone_ref(py)));
+            return PyList::new(
+                py,
+                moves.map(|m| {
+                    debug_assert!(m.in_table());
+                    table[m.index()].clone_ref(py)
+                }),
+            );
         }
         let objects = moves
             .map(|m| m.object_in(py, table))
@@ -164,6 +188,7 @@ impl Move {
                                 from,
                                 to,
                                 promotion,
+                                drop: 0,
                             }),
                         )?));
                     }
@@ -179,6 +204,7 @@ impl Move {
         from: 0,
         to: 0,
         promotion: 0,
+        drop: 0,
     };
 
     /// Whether this is the null move.
@@ -200,6 +226,13 @@ impl Move {
         if self.is_null() {
             return "0000".to_owned();
         }
+        if self.drop != 0 {
+            return format!(
+                "{}@{}",
+                LETTERS[usize::from(self.drop)].to_ascii_uppercase(),
+                Square::new(self.to)
+            );
+        }
         let mut text = format!("{}{}", Square::new(self.from), Square::new(self.to));
         if self.promotion != 0 {
             text.push(LETTERS[usize::from(self.promotion)]);
@@ -215,6 +248,22 @@ impl Move {
         let bytes = text.as_bytes();
         // python-chess's messages, which programs print.
         let invalid = || InvalidMoveError::new_err(format!("invalid uci: {}", py_repr(text)));
+        if bytes.len() == 4 && bytes[1] == b'@' {
+            // A drop, `P@e4` (python-chess reads the letter in either case).
+            let drop = match Role::from_char(char::from(bytes[0].to_ascii_lowercase())) {
+                Some(role) if role != Role::King => role as u8,
+                _ => return Err(invalid()),
+            };
+            let to = Square::from_ascii(&bytes[2..4])
+                .map_err(|_| invalid())?
+                .index() as u8;
+            return Ok(Move {
+                from: to,
+                to,
+                promotion: 0,
+                drop,
+            });
+        }
         if !(bytes.len() == 4 || bytes.len() == 5) {
             return Err(InvalidMoveError::new_err(format!(
                 "expected uci string to be of length 4 or 5: {}",
@@ -227,11 +276,8 @@ impl Move {
             None => 0,
             // Lower case only, as python-chess reads UCI.
             Some(&letter) => match Role::from_char(char::from(letter)) {
-                Some(role)
-                    if role != Role::Pawn && role != Role::King && letter.is_ascii_lowercase() =>
-                {
-                    role as u8
-                }
+                // A king too, as antichess promotes.
+                Some(role) if role != Role::Pawn && letter.is_ascii_lowercase() => role as u8,
                 _ => return Err(invalid()),
             },
         };
@@ -245,6 +291,7 @@ impl Move {
             from: from.index() as u8,
             to: to.index() as u8,
             promotion,
+            drop: 0,
         })
     }
 }
@@ -261,13 +308,25 @@ pub fn square_arg(square: i64) -> PyResult<u8> {
         })
 }
 
-/// A promotion argument: None, or a piece type a pawn may become (2 = knight ... 5 = queen).
+/// A promotion argument: None, or a piece type a pawn may become (2 = knight ... 5 = queen,
+/// 6 = king as antichess has it).
 fn promotion_arg(promotion: Option<i64>) -> PyResult<u8> {
     match promotion {
         None => Ok(0),
-        Some(p @ 2..=5) => Ok(p as u8),
+        Some(p @ 2..=6) => Ok(p as u8),
         Some(p) => Err(InvalidMoveError::new_err(format!(
-            "invalid promotion piece type {p} (2 = knight ... 5 = queen)"
+            "invalid promotion piece type {p} (2 = knight ... 6 = king)"
+        ))),
+    }
+}
+
+/// A drop argument: None, or a piece type that may be dropped (1 = pawn ... 5 = queen).
+fn drop_arg(drop: Option<i64>) -> PyResult<u8> {
+    match drop {
+        None => Ok(0),
+        Some(d @ 1..=5) => Ok(d as u8),
+        Some(d) => Err(InvalidMoveError::new_err(format!(
+            "invalid drop piece type {d} (1 = pawn ... 5 = queen)"
         ))),
     }
 }
@@ -279,8 +338,9 @@ fn field_square(square: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 #[pymethods]
 impl MoveObj {
-    /// `Move(from_square, to_square, promotion=None)`: a new object, which the program
-    /// may change field by field.
+    /// `Move(from_square, to_square, promotion=None, drop=None)`: a new object, which the
+    /// program may change field by field. A drop (crazyhouse) has both squares the target,
+    /// as python-chess's (`Move(E4, E4, drop=PAWN)`).
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
     fn py_new(
@@ -289,13 +349,11 @@ impl MoveObj {
         promotion: Option<i64>,
         drop: Option<i64>,
     ) -> PyResult<MoveObj> {
-        if drop.is_some() {
-            return Err(InvalidMoveError::new_err("drops are not supported"));
-        }
         Ok(MoveObj::new(Move {
             from: square_arg(from_square)?,
             to: square_arg(to_square)?,
             promotion: promotion_arg(promotion)?,
+            drop: drop_arg(drop)?,
         }))
     }
 
@@ -351,26 +409,33 @@ impl MoveObj {
         Ok(())
     }
 
-    /// Always None (no drops in standard chess).
+    /// The piece type dropped (crazyhouse), or None.
     #[getter]
     fn drop(&self) -> Option<u8> {
-        None
+        let m = self.value();
+        (m.drop != 0).then_some(m.drop)
     }
 
     #[setter(drop)]
-    fn set_drop(&self, drop: Option<i64>) -> PyResult<()> {
-        match drop {
-            None => Ok(()),
-            Some(_) => Err(InvalidMoveError::new_err("drops are not supported")),
-        }
+    fn set_drop(&self, py: Python<'_>, drop: Option<i64>) -> PyResult<()> {
+        let drop = drop_arg(drop)?;
+        self.set(
+            py,
+            Move {
+                drop,
+                ..self.value()
+            },
+        );
+        Ok(())
     }
 
-    /// UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
+    /// UCI text: `e2e4`, `e7e8q`, `P@e4` for a drop, `0000` for the null move.
     fn uci(&self) -> String {
         self.value().to_uci()
     }
 
-    /// Reads UCI text (`e2e4`, `e7e8q`, `0000`); `InvalidMoveError` if it is not UCI.
+    /// Reads UCI text (`e2e4`, `e7e8q`, `e7e8k`, `P@e4`, `0000`); `InvalidMoveError` if it
+    /// is not UCI.
     #[classmethod]
     fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<MoveObj> {
         Move::parse_uci(uci).map(MoveObj::new)
@@ -409,9 +474,8 @@ impl MoveObj {
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
         let m = self.value();
         let promotion = (m.promotion != 0).then_some(m.promotion);
-        (m.from, m.to, promotion, None::<u8>)
-            .into_pyobject(py)?
-            .hash()
+        let drop = (m.drop != 0).then_some(m.drop);
+        (m.from, m.to, promotion, drop).into_pyobject(py)?.hash()
     }
 
     fn __str__(&self) -> String {
@@ -422,11 +486,19 @@ impl MoveObj {
         format!("Move.from_uci('{}')", self.value().to_uci())
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (u8, u8, Option<u8>, Option<u8>)) {
         let m = slf.get().value();
         (
             slf.get_type(),
-            (m.from, m.to, (m.promotion != 0).then_some(m.promotion)),
+            (
+                m.from,
+                m.to,
+                (m.promotion != 0).then_some(m.promotion),
+                (m.drop != 0).then_some(m.drop),
+            ),
         )
     }
 

@@ -58,6 +58,7 @@ fn raw_move(entry: Entry) -> Move {
             field @ 1..=4 => field + 1,
             _ => 0,
         },
+        drop: 0,
     }
 }
 

@@ -115,11 +115,14 @@ def test_empty_stack():
 
 
 def test_move_constructor():
-    for args in ((64, 0), (-1, 0), (0, 64), (0, 8, 1), (0, 8, 6), (0, 8, 7)):
+    for args in ((64, 0), (-1, 0), (0, 64), (0, 8, 1), (0, 8, 7)):
         with pytest.raises(ValueError):
             Move(*args)
-    with pytest.raises(ValueError):
-        Move(0, 8, None, 1)  # drops
+    for drop in (0, 6, 7):
+        with pytest.raises(ValueError):
+            Move(0, 0, None, drop)  # only a pawn ... queen may be dropped
+    # Promotions to king (antichess) and drops (crazyhouse) are moves of the variants.
+    assert Move(52, 60, 6).uci() == "e7e8k" and Move(28, 28, None, 1).uci() == "P@e4"
     for text in ("", "a1", "a1a1", "a1b2c3", "h9h8", "0000 "):
         with pytest.raises(InvalidMoveError):
             Move.from_uci(text)

@@ -99,7 +99,7 @@ def test_random_assignments_agree_with_python_chess():
 
 @pytest.mark.parametrize(
     "field, value",
-    [("from_square", 64), ("to_square", -1), ("promotion", 7), ("promotion", 1), ("drop", 5),
+    [("from_square", 64), ("to_square", -1), ("promotion", 7), ("promotion", 1), ("drop", 6),
      ("from_square", "e2")],
 )
 def test_values_no_move_can_hold_are_refused(field, value):

@@ -146,10 +146,11 @@ class AmbiguousMoveError(ValueError):
     """SAN that fits more than one legal move."""
 
 class Move:
-    """A move: the squares it goes from and to and the piece type it promotes to.
+    """A move: the squares it goes from and to, the piece type it promotes to (a king too,
+    in antichess) and the piece type it drops (crazyhouse: both squares the target).
 
     Castling is the king's move to its destination in standard chess (``e1g1``) and
-    king-takes-rook in Chess960 (``e1h1``). Moves are frozen, compare and hash by value.
+    king-takes-rook in Chess960 (``e1h1``). Moves compare and hash by value.
     """
 
     def __init__(
@@ -157,9 +158,10 @@ class Move:
         from_square: Square,
         to_square: Square,
         promotion: Optional[PieceType] = None,
-        drop: None = None,
+        drop: Optional[PieceType] = None,
     ) -> None:
-        """``ValueError`` for a square outside 0..63 or a promotion other than 2..5."""
+        """``ValueError`` for a square outside 0..63, a promotion other than 2..6 or a drop
+        other than 1..5."""
     @property
     def from_square(self) -> Square:
         """The square the piece leaves."""
@@ -170,10 +172,10 @@ class Move:
     def promotion(self) -> Optional[PieceType]:
         """The promotion's piece type, or None."""
     @property
-    def drop(self) -> None:
-        """Always None."""
+    def drop(self) -> Optional[PieceType]:
+        """The piece type dropped, or None."""
     def uci(self) -> str:
-        """``e2e4``, ``e7e8q``, ``0000`` for the null move."""
+        """``e2e4``, ``e7e8q``, ``P@e4``, ``0000`` for the null move."""
     @classmethod
     def from_uci(cls, uci: str) -> "Move":
         """Reads UCI text; ``InvalidMoveError`` if it is not UCI."""

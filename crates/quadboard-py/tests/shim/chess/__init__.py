@@ -12,7 +12,7 @@ __version__ = _quadboard.__version__  # quadboard's own version, which programs 
 # `import chess.svg` and `import chess.engine` must find quadboard's modules although this
 # folder has no such files: register each submodule under both names (quadboard's
 # `__init__` imports only some).
-for _name in ("pgn", "polyglot", "svg", "engine", "syzygy"):
+for _name in ("pgn", "polyglot", "svg", "engine", "syzygy", "variant"):
     _module = _importlib.import_module(f"quadboard.{_name}")
     _sys.modules[f"{__name__}.{_name}"] = _module
     globals()[_name] = _module

@@ -1,0 +1,812 @@
+//! `quadboard.variant`'s boards: a compiled subclass of `Board` that plays a lichess
+//! variant of the library ([`AnyVariant`]) with its own move stack.
+//!
+//! The variant position decides moves, FEN and endings; after every change its chess part
+//! (placement, side to move, rights, counters, crazyhouse's promoted pieces) is written
+//! into the `Board` it extends, so that `Board`'s placement methods (`piece_at`,
+//! `piece_map`, `attackers`, `board_fen`, `turn`, ...) answer for it unchanged. The Python
+//! classes (`python/quadboard/variant.py`) name the variant by their `uci_variant` and
+//! refuse what this board does not do (edits, SAN until the library writes it).
+
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use quadboard_chess::variant::{
+    AnyVariant, Variant, VariantMove, VariantMoveKind, VariantOutcome, VariantTermination,
+};
+use quadboard_chess::{Bitboard, Color, MoveKind, Position, Role};
+
+use crate::board::{make_outcome, position_of, read_fen, standard_rook, Board};
+use crate::errors::{py_repr, IllegalMoveError};
+use crate::moves::{Move, MoveObj};
+
+/// A variant board: `Board`'s placement, kept equal to the variant position's, and the
+/// variant position with its moves. Empty until `_set_variant` (the Python classes' `__init__`).
+#[pyclass(extends = Board, subclass, module = "quadboard")]
+pub struct VariantBoard {
+    /// The game; boxed, as `Board`'s position, for CPython's 16-byte alignment.
+    state: Option<Box<State>>,
+}
+
+/// The variant game on a board.
+#[derive(Clone)]
+struct State {
+    /// The position now.
+    pos: AnyVariant,
+    /// Whether castling is written king-takes-rook (`e1h1`) rather than as the king's
+    /// two-square move.
+    chess960: bool,
+    /// Each move made, oldest first, with the position before it.
+    stack: Vec<Made>,
+    /// The moves last listed (Python's form and the library's), of the position
+    /// `listed_for`: `push` of a listed move in that position (a loop's push after each
+    /// pop) then neither generates nor searches far.
+    listed: Vec<(Move, VariantMove)>,
+    /// The position `listed` holds the moves of; `None` before the first listing.
+    listed_for: Option<AnyVariant>,
+    /// Where the next listed move is looked for first (a loop pushes them in order).
+    next: usize,
+    /// python-chess's halfmove clock, which a drop never resets (the library's, as
+    /// shakmaty's, resets on a pawn drop): written in the FEN and the `Board`, and counted
+    /// by the fifty- and seventy-five-move rules.
+    clock: u32,
+}
+
+/// A move made.
+#[derive(Clone, Copy)]
+struct Made {
+    /// The position before the move.
+    before: AnyVariant,
+    /// The move as Python was given it back.
+    py: Move,
+    /// python-chess's halfmove clock before the move.
+    clock: u32,
+}
+
+/// The python-chess form of a variant move made with `turn` to move: drops have both
+/// squares the target, a promotion to king promotes to 6, castling is the king's
+/// two-square move unless `chess960` (as `Board` writes it).
+fn py_move(vm: VariantMove, turn: Color, chess960: bool) -> Move {
+    match vm.kind() {
+        VariantMoveKind::Drop { role, to } => Move {
+            from: to.index() as u8,
+            to: to.index() as u8,
+            promotion: 0,
+            drop: role as u8,
+        },
+        VariantMoveKind::KingPromotion { from, to } => Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            promotion: Role::King as u8,
+            drop: 0,
+        },
+        VariantMoveKind::Chess(m) => {
+            let (from, mut to) = (m.from(), m.to());
+            if let Some(side) = m.castling_side() {
+                let king_to = side.king_to(turn);
+                if !chess960 && standard_rook(from, king_to) == Some(to) {
+                    to = king_to;
+                }
+            }
+            Move {
+                from: from.index() as u8,
+                to: to.index() as u8,
+                promotion: m.promotion_role().map_or(0, |r| r as u8),
+                drop: 0,
+            }
+        }
+    }
+}
+
+/// Whether `m` is `vm` written king-takes-rook (which python-chess's `push` also takes in
+/// standard chess).
+fn is_king_takes_rook(vm: VariantMove, m: Move) -> bool {
+    match vm.kind() {
+        VariantMoveKind::Chess(c) if c.castling_side().is_some() => {
+            m.drop == 0
+                && m.promotion == 0
+                && usize::from(m.from) == c.from().index()
+                && usize::from(m.to) == c.to().index()
+        }
+        _ => false,
+    }
+}
+
+/// The chess part of a variant position as `Board` holds one: the position, whether it is
+/// loose (no king or several, as `Board` calls them), and the promoted pieces.
+fn chess_view(v: &AnyVariant, chess960: bool) -> (Position, bool, Bitboard) {
+    if let AnyVariant::KingOfTheHill(p) = v {
+        return (*p.position(), false, Bitboard::EMPTY);
+    }
+    if let AnyVariant::ThreeCheck(p) = v {
+        return (*p.position(), false, Bitboard::EMPTY);
+    }
+    if let AnyVariant::RacingKings(p) = v {
+        return (*p.position(), false, Bitboard::EMPTY);
+    }
+    if let AnyVariant::Crazyhouse(p) = v {
+        return (*p.position(), false, p.promoted());
+    }
+    if let AnyVariant::Antichess(p) = v {
+        let (pos, loose) = position_of(p.to_setup(), chess960);
+        return (pos, loose, Bitboard::EMPTY);
+    }
+    // A variant this code has no direct way for (the library's newer ones): its FEN
+    // without the variant's fields. Slower, but needs nothing when a variant is added.
+    let fen = v.to_fen();
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+    if let Some(placement) = fields.first_mut() {
+        *placement = placement.split('[').next().unwrap_or("").replace('~', "");
+    }
+    fields.retain(|f| !f.contains('+'));
+    match read_fen(&fields.join(" ")) {
+        Ok(setup) => {
+            let (pos, loose) = position_of(setup, chess960);
+            (pos, loose, Bitboard::EMPTY)
+        }
+        Err(_) => (Position::new(), true, Bitboard::EMPTY),
+    }
+}
+
+/// The FEN as python-chess writes it: the library's, with the en passant square only
+/// where an en passant capture is legal (the library writes it after every double step).
+fn fen_of(pos: &AnyVariant) -> String {
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.get(3).is_some_and(|&ep| ep != "-") {
+        let legal_ep = pos.legal_moves().iter().any(
+            |vm| matches!(vm.kind(), VariantMoveKind::Chess(m) if m.kind() == MoveKind::EnPassant),
+        );
+        if !legal_ep {
+            fields[3] = "-";
+            return fields.join(" ");
+        }
+    }
+    fen
+}
+
+/// `fen` with `clock` as its halfmove clock (the next-to-last field).
+fn with_clock(fen: String, clock: u32) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+    let at = fields.len().saturating_sub(2);
+    match fields.get_mut(at) {
+        Some(field) if *field != clock.to_string() => {
+            *field = clock.to_string();
+            fields.join(" ")
+        }
+        _ => fen,
+    }
+}
+
+/// The library's halfmove clock of a variant position.
+fn library_clock(pos: &AnyVariant) -> u32 {
+    chess_view(pos, false).0.halfmoves()
+}
+
+/// The repetition key of a position: its FEN without the two counters.
+fn key(pos: &AnyVariant) -> String {
+    let fen = fen_of(pos);
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields.truncate(fields.len().saturating_sub(2));
+    fields.join(" ")
+}
+
+/// The name of python-chess's `Termination` member for a variant ending.
+fn termination_name(t: VariantTermination) -> &'static str {
+    use quadboard_chess::Termination;
+    match t {
+        VariantTermination::Chess(Termination::Checkmate) => "CHECKMATE",
+        VariantTermination::Chess(Termination::Stalemate) => "STALEMATE",
+        VariantTermination::Chess(Termination::InsufficientMaterial) => "INSUFFICIENT_MATERIAL",
+        VariantTermination::Chess(Termination::SeventyFiveMoveRule) => "SEVENTYFIVE_MOVES",
+        VariantTermination::Chess(Termination::FivefoldRepetition) => "FIVEFOLD_REPETITION",
+        VariantTermination::VariantWin => "VARIANT_WIN",
+        VariantTermination::VariantLoss => "VARIANT_LOSS",
+        VariantTermination::VariantDraw => "VARIANT_DRAW",
+    }
+}
+
+fn color_of(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+impl State {
+    /// The legal moves, listed now or earlier for this very position.
+    fn listed(&mut self) -> &[(Move, VariantMove)] {
+        if self.listed_for != Some(self.pos) {
+            let (turn, chess960) = (self.pos.turn(), self.chess960);
+            self.listed.clear();
+            self.listed.extend(
+                self.pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&vm| (py_move(vm, turn, chess960), vm)),
+            );
+            self.listed_for = Some(self.pos);
+            self.next = 0;
+        }
+        &self.listed
+    }
+
+    /// The legal move `m` stands for, if any.
+    fn find(&mut self, m: Move) -> Option<VariantMove> {
+        let next = self.next;
+        let listed = self.listed();
+        let at = [next, next + 1]
+            .into_iter()
+            .find(|&i| listed.get(i).is_some_and(|&(py, _)| py == m))
+            .or_else(|| listed.iter().position(|&(py, _)| py == m))
+            .or_else(|| listed.iter().position(|&(_, vm)| is_king_takes_rook(vm, m)))?;
+        let vm = listed[at].1;
+        self.next = at + 1;
+        Some(vm)
+    }
+
+    fn play(&mut self, vm: VariantMove, py: Move) {
+        self.stack.push(Made {
+            before: self.pos,
+            py,
+            clock: self.clock,
+        });
+        self.pos.play_unchecked(vm);
+        self.clock = match vm.kind() {
+            VariantMoveKind::Drop { .. } => self.clock.saturating_add(1),
+            // Captures and pawn moves reset both clocks; every other move adds one.
+            _ if library_clock(&self.pos) == 0 => 0,
+            _ => self.clock.saturating_add(1),
+        };
+    }
+
+    /// The FEN as python-chess writes it.
+    fn fen(&self) -> String {
+        with_clock(fen_of(&self.pos), self.clock)
+    }
+
+    /// The variant's own ending.
+    fn variant_ending(&self) -> Option<VariantOutcome> {
+        self.pos.outcome().filter(|o| {
+            matches!(
+                o.termination,
+                VariantTermination::VariantWin
+                    | VariantTermination::VariantLoss
+                    | VariantTermination::VariantDraw
+            )
+        })
+    }
+
+    /// python-chess's `is_repetition(count)`: the position has occurred `count` times,
+    /// counted back through the moves until one that cannot be undone (a capture, pawn
+    /// move or drop, which resets the halfmove clock, or a change of castling rights).
+    fn is_repetition(&self, count: usize) -> bool {
+        if count <= 1 {
+            return true;
+        }
+        let now = key(&self.pos);
+        let mut seen = 1;
+        let mut after = self.pos;
+        for made in self.stack.iter().rev() {
+            let before = &made.before;
+            let (b, a) = (chess_view(before, false).0, chess_view(&after, false).0);
+            if a.halfmoves() == 0 || b.castling_rooks() != a.castling_rooks() {
+                break;
+            }
+            if key(before) == now {
+                seen += 1;
+                if seen >= count {
+                    return true;
+                }
+            }
+            after = *before;
+        }
+        false
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.clock
+    }
+
+    /// python-chess's `outcome(claim_draw=)`: the library's automatic endings, then
+    /// fivefold repetition, then the claims.
+    fn outcome(&self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
+        // The library's seventy-five-move rule counts its clock; python-chess's is ours.
+        let seventy_five = |o: &VariantOutcome| {
+            o.termination
+                == VariantTermination::Chess(quadboard_chess::Termination::SeventyFiveMoveRule)
+        };
+        match self.pos.outcome() {
+            Some(o) if !seventy_five(&o) => {
+                return Some((
+                    termination_name(o.termination),
+                    o.winner.map(Color::is_white),
+                ))
+            }
+            _ => {}
+        }
+        if self.clock >= 150 && self.pos.count_legal_moves() > 0 {
+            return Some(("SEVENTYFIVE_MOVES", None));
+        }
+        if self.is_repetition(5) {
+            return Some(("FIVEFOLD_REPETITION", None));
+        }
+        if claim_draw {
+            if self.halfmoves() >= 100 {
+                return Some(("FIFTY_MOVES", None));
+            }
+            if self.is_repetition(3) {
+                return Some(("THREEFOLD_REPETITION", None));
+            }
+        }
+        None
+    }
+}
+
+impl VariantBoard {
+    fn state(&self) -> PyResult<&State> {
+        self.state
+            .as_deref()
+            .ok_or_else(|| PyValueError::new_err("variant board not initialised"))
+    }
+
+    fn state_mut(&mut self) -> PyResult<&mut State> {
+        self.state
+            .as_deref_mut()
+            .ok_or_else(|| PyValueError::new_err("variant board not initialised"))
+    }
+}
+
+/// Writes the variant position's chess part into the `Board` it extends.
+fn sync(slf: &mut PyRefMut<'_, VariantBoard>) -> PyResult<()> {
+    let (view, chess960, clock) = {
+        let state = slf.state()?;
+        (
+            chess_view(&state.pos, state.chess960),
+            state.chess960,
+            state.clock,
+        )
+    };
+    let (mut pos, mut loose, promoted) = view;
+    if pos.halfmoves() != clock {
+        // After a drop (rare): the position again with python-chess's clock.
+        let mut setup = pos.to_setup();
+        setup.halfmoves = clock;
+        (pos, loose) = position_of(setup, chess960);
+    }
+    let base = slf.as_super();
+    *base.pos = pos;
+    base.loose = loose;
+    base.castling_raw = pos.castling_rooks();
+    base.chess960 = chess960;
+    base.promoted = promoted;
+    base.ep_kept = None;
+    base.stack.clear();
+    base.promoted_log.clear();
+    base.assigned_after_moves = false;
+    Ok(())
+}
+
+/// The variant of a Python class's `uci_variant`.
+fn variant_named(name: &str) -> PyResult<Variant> {
+    Variant::from_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown variant: {}", py_repr(name))))
+}
+
+/// Reads a variant FEN (python-chess's forms: crazyhouse's pocket in brackets, three-check's
+/// `3+3` counts); `ValueError` naming what is wrong.
+fn read_variant(variant: Variant, fen: &str) -> PyResult<AnyVariant> {
+    AnyVariant::from_fen(variant, fen.trim())
+        .map_err(|e| PyValueError::new_err(format!("{e}: {}", py_repr(fen))))
+}
+
+#[pymethods]
+impl VariantBoard {
+    /// A new, empty object; the Python class's `__init__` sets the game.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyClassInitializer<VariantBoard> {
+        PyClassInitializer::from(Board::from_position(Position::new(), false))
+            .add_subclass(VariantBoard { state: None })
+    }
+
+    /// Sets the game: `variant` by any of its names, the position from `fen`, castling
+    /// written king-takes-rook when `chess960`.
+    fn _set_variant(
+        mut slf: PyRefMut<'_, Self>,
+        variant: &str,
+        fen: &str,
+        chess960: bool,
+    ) -> PyResult<()> {
+        let variant = variant_named(variant)?;
+        let pos = read_variant(variant, fen)?;
+        slf.state = Some(Box::new(State {
+            pos,
+            chess960,
+            stack: Vec::new(),
+            listed: Vec::new(),
+            listed_for: None,
+            next: 0,
+            clock: library_clock(&pos),
+        }));
+        sync(&mut slf)
+    }
+
+    /// Replaces the position by a FEN of the board's variant; the stack is cleared.
+    fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
+        let variant = slf.state()?.pos.variant();
+        let pos = read_variant(variant, fen)?;
+        let state = slf.state_mut()?;
+        state.pos = pos;
+        state.clock = library_clock(&pos);
+        state.stack.clear();
+        sync(&mut slf)
+    }
+
+    /// The FEN with the variant's fields, as python-chess writes it.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(
+        slf: PyRef<'_, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
+        if shredder || en_passant != "legal" || promoted == Some(false) {
+            return Err(pyo3::exceptions::PyNotImplementedError::new_err(
+                "variant boards write python-chess's default FEN only (no shredder, en_passant or promoted choices)",
+            ));
+        }
+        let state = slf.state()?;
+        let fen = state.fen();
+        if !state.chess960 {
+            return Ok(fen);
+        }
+        // The library writes Chess960 rights as file letters (`HAha`); python-chess writes
+        // X-FEN (`KQkq` for the outermost rooks), as `Board` does for the same rights.
+        let chess_fen = slf.as_super().fen_text();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if let (Some(field), Some(xfen)) = (fields.get_mut(2), chess_fen.split(' ').nth(2)) {
+            *field = xfen;
+        }
+        Ok(fields.join(" "))
+    }
+
+    /// Whether castling is written king-takes-rook.
+    #[getter]
+    fn chess960(&self) -> PyResult<bool> {
+        Ok(self.state()?.chess960)
+    }
+
+    /// The legal moves as a list of `Move`s (the generator object is Python's).
+    fn _legal_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let table = Move::table(py)?;
+        let state = self.state_mut()?;
+        let listed = state.listed();
+        let objects = listed
+            .iter()
+            .map(|&(m, _)| m.object_in(py, table))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
+    }
+
+    /// How many legal moves there are.
+    fn _legal_count(&self) -> PyResult<u64> {
+        Ok(self.state()?.pos.count_legal_moves())
+    }
+
+    /// Makes a legal move (drops and promotions to king included); `IllegalMoveError`
+    /// naming any other.
+    fn push(mut slf: PyRefMut<'_, Self>, r#move: &Bound<'_, MoveObj>) -> PyResult<()> {
+        let m = r#move.get().value();
+        let state = slf.state_mut()?;
+        let Some(vm) = state.find(m) else {
+            return Err(IllegalMoveError::new_err(format!(
+                "push: {} is not a legal move in {}",
+                m.to_uci(),
+                state.fen()
+            )));
+        };
+        state.play(vm, m);
+        sync(&mut slf)
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when there is none.
+    fn pop(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Py<MoveObj>> {
+        let state = slf.state_mut()?;
+        let Some(made) = state.stack.pop() else {
+            return Err(PyIndexError::new_err("pop from empty list"));
+        };
+        state.pos = made.before;
+        state.clock = made.clock;
+        sync(&mut slf)?;
+        made.py.object(py)
+    }
+
+    /// The last move; `IndexError` when there is none.
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<MoveObj>> {
+        match self.state()?.stack.last() {
+            Some(made) => made.py.object(py),
+            None => Err(PyIndexError::new_err("list index out of range")),
+        }
+    }
+
+    /// The moves made, oldest first (a new list each time).
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self
+            .state()?
+            .stack
+            .iter()
+            .map(|made| made.py.object(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, moves)
+    }
+
+    /// The plies played from the FEN's fullmove number.
+    fn ply(&self) -> PyResult<i64> {
+        let state = self.state()?;
+        let pos = chess_view(&state.pos, state.chess960).0;
+        let turn_offset = i64::from(!pos.turn().is_white());
+        Ok(2 * (i64::from(pos.fullmoves()) - 1) + turn_offset)
+    }
+
+    /// Forgets the moves made, keeping the position.
+    fn clear_stack(&mut self) -> PyResult<()> {
+        self.state_mut()?.stack.clear();
+        Ok(())
+    }
+
+    /// The FEN before the first move of the stack.
+    fn _root_fen(&self) -> PyResult<String> {
+        let state = self.state()?;
+        Ok(match state.stack.first() {
+            Some(first) => with_clock(fen_of(&first.before), first.clock),
+            None => state.fen(),
+        })
+    }
+
+    /// A copy of the game into `other` (a new board of the same class), keeping the last
+    /// `keep` moves of the stack (all with `None`).
+    #[pyo3(signature = (other, keep = None))]
+    fn _copy_into(&self, other: &Bound<'_, VariantBoard>, keep: Option<usize>) -> PyResult<()> {
+        let mut state = self.state()?.clone();
+        if let Some(keep) = keep {
+            let cut = state.stack.len().saturating_sub(keep);
+            state.stack.drain(..cut);
+        }
+        let mut other = other.borrow_mut();
+        other.state = Some(Box::new(state));
+        sync(&mut other)
+    }
+
+    /// Reads a move in UCI (drops as `P@e4`, promotions to king as `e7e8k`) without making
+    /// it; `InvalidMoveError` for text that is not UCI, `IllegalMoveError` for an illegal move.
+    fn parse_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<MoveObj>> {
+        let m = Move::parse_uci(uci)?;
+        let state = self.state_mut()?;
+        match state.find(m) {
+            Some(vm) => py_move(vm, state.pos.turn(), state.chess960).object(py),
+            None => Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {} in {}",
+                py_repr(uci),
+                state.fen()
+            ))),
+        }
+    }
+
+    /// Reads a move in UCI, makes it and returns it.
+    fn push_uci(mut slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Py<MoveObj>> {
+        let py = slf.py();
+        let m = Move::parse_uci(uci)?;
+        let state = slf.state_mut()?;
+        let Some(vm) = state.find(m) else {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {} in {}",
+                py_repr(uci),
+                state.fen()
+            )));
+        };
+        let played = py_move(vm, state.pos.turn(), state.chess960);
+        state.play(vm, played);
+        sync(&mut slf)?;
+        played.object(py)
+    }
+
+    /// Whether the move is legal here.
+    fn is_legal(&mut self, m: &Bound<'_, MoveObj>) -> PyResult<bool> {
+        let m = m.get().value();
+        Ok(self.state_mut()?.find(m).is_some())
+    }
+
+    /// Whether the side to move is in check (as the variant counts it).
+    fn is_check(&self) -> PyResult<bool> {
+        Ok(self.state()?.pos.is_check())
+    }
+
+    /// In check with no legal move (and the game not ended by the variant's rule first).
+    fn is_checkmate(&self) -> PyResult<bool> {
+        let pos = &self.state()?.pos;
+        Ok(pos.is_check() && pos.count_legal_moves() == 0)
+    }
+
+    /// Not in check, no legal move, and the game not ended by the variant's rule.
+    fn is_stalemate(&self) -> PyResult<bool> {
+        let pos = &self.state()?.pos;
+        Ok(!pos.is_check() && !pos.is_variant_end() && pos.count_legal_moves() == 0)
+    }
+
+    /// Whether the game has ended by the variant's own rule.
+    fn is_variant_end(&self) -> PyResult<bool> {
+        Ok(self.state()?.pos.is_variant_end())
+    }
+
+    /// Whether the side to move has won by the variant's rule.
+    fn is_variant_win(&self) -> PyResult<bool> {
+        Ok(self
+            .state()?
+            .variant_ending()
+            .is_some_and(|o| o.termination == VariantTermination::VariantWin))
+    }
+
+    /// Whether the side to move has lost by the variant's rule.
+    fn is_variant_loss(&self) -> PyResult<bool> {
+        Ok(self
+            .state()?
+            .variant_ending()
+            .is_some_and(|o| o.termination == VariantTermination::VariantLoss))
+    }
+
+    /// Whether the game is drawn by the variant's rule.
+    fn is_variant_draw(&self) -> PyResult<bool> {
+        Ok(self
+            .state()?
+            .variant_ending()
+            .is_some_and(|o| o.termination == VariantTermination::VariantDraw))
+    }
+
+    /// Whether neither side can win, as python-chess defines it for the variant.
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        let pos = &self.state()?.pos;
+        Ok(pos.has_insufficient_material(Color::White)
+            && pos.has_insufficient_material(Color::Black))
+    }
+
+    /// Whether `color` cannot win, as python-chess defines it for the variant.
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self.state()?.pos.has_insufficient_material(color_of(color)))
+    }
+
+    /// 150 plies without a capture or pawn move, and a move to make.
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        let state = self.state()?;
+        Ok(state.halfmoves() >= 150 && state.pos.count_legal_moves() > 0)
+    }
+
+    /// 100 plies without a capture or pawn move, and a move to make.
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        let state = self.state()?;
+        Ok(state.halfmoves() >= 100 && state.pos.count_legal_moves() > 0)
+    }
+
+    /// Whether the position has occurred `count` times (see python-chess's).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> PyResult<bool> {
+        Ok(self.state()?.is_repetition(count))
+    }
+
+    /// Whether the position has occurred five times.
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        Ok(self.state()?.is_repetition(5))
+    }
+
+    /// Whether a draw by threefold repetition may be claimed now.
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        Ok(self.state()?.is_repetition(3))
+    }
+
+    /// Whether a draw by the fifty-move rule may be claimed now.
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.state()?.halfmoves() >= 100)
+    }
+
+    /// Either claim.
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        let state = self.state()?;
+        Ok(state.halfmoves() >= 100 || state.is_repetition(3))
+    }
+
+    /// How the game ended, or None: python-chess's order (the variant's loss, win and draw,
+    /// checkmate, insufficient material, stalemate, the seventy-five-move rule, fivefold
+    /// repetition, then the claims with `claim_draw`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
+        match self.state()?.outcome(claim_draw) {
+            Some((termination, winner)) => Ok(Some(make_outcome(py, termination, winner)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether the game is over (see `outcome`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.state()?.outcome(claim_draw).is_some())
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+        Ok(match self.state()?.outcome(claim_draw) {
+            Some((_, Some(true))) => "1-0",
+            Some((_, Some(false))) => "0-1",
+            Some((_, None)) => "1/2-1/2",
+            None => "*",
+        })
+    }
+
+    /// The move in UCI as the board writes it (castling as the king's two-square move
+    /// unless Chess960).
+    #[pyo3(signature = (m, *, chess960 = None))]
+    fn uci(&mut self, m: &Bound<'_, MoveObj>, chess960: Option<bool>) -> PyResult<String> {
+        let m = m.get().value();
+        let state = self.state_mut()?;
+        let chess960 = chess960.unwrap_or(state.chess960);
+        let turn = state.pos.turn();
+        Ok(match state.find(m) {
+            Some(vm) => py_move(vm, turn, chess960).to_uci(),
+            None => m.to_uci(),
+        })
+    }
+
+    /// Crazyhouse's pockets: for white, then black, the counts of pawns, knights, bishops,
+    /// rooks and queens; None on other variants.
+    fn _pockets(&self) -> PyResult<Option<[[u8; 5]; 2]>> {
+        Ok(match &self.state()?.pos {
+            AnyVariant::Crazyhouse(p) => {
+                let count = |color| {
+                    [
+                        Role::Pawn,
+                        Role::Knight,
+                        Role::Bishop,
+                        Role::Rook,
+                        Role::Queen,
+                    ]
+                    .map(|role| p.pockets().count(color, role))
+                };
+                Some([count(Color::White), count(Color::Black)])
+            }
+            _ => None,
+        })
+    }
+
+    /// Three-check's checks still to give, as python-chess's `remaining_checks` lists
+    /// them (black's, then white's); None on other variants.
+    fn _remaining_checks(&self) -> PyResult<Option<[u8; 2]>> {
+        Ok(match &self.state()?.pos {
+            AnyVariant::ThreeCheck(p) => Some([
+                p.remaining_checks(Color::Black),
+                p.remaining_checks(Color::White),
+            ]),
+            _ => None,
+        })
+    }
+
+    /// Equal to a variant board of the same variant, position and pockets or counts.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<VariantBoard>() else {
+            return Ok(false);
+        };
+        let (a, b) = (self.state()?, other.borrow());
+        let b = b.state()?;
+        Ok(a.pos.variant() == b.pos.variant() && key(&a.pos) == key(&b.pos))
+    }
+
+    /// The count of `perft` at `depth` from this position, without the GIL.
+    fn _perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let pos = self.state()?.pos;
+        Ok(py.detach(|| pos.perft(depth)))
+    }
+}
