@@ -91,8 +91,10 @@ impl Hashed<'_> {
             table: self.0,
             children: RefCell::new(Vec::with_capacity(48)),
         };
-        // SAFETY: code generic over a level runs only where the CPU supports it.
-        let made = unsafe { C::expand::<S, B, Batch<B>>(&batch, node, depth) };
+        // SAFETY: code generic over a level runs only where the CPU supports it, and
+        // `C::Shared` is `C` or a level below it. A batch only makes the children, the same
+        // instructions on `C::Shared` (see `Engine::Shared`).
+        let made = unsafe { C::Shared::expand::<S, B, Batch<B>>(&batch, node, depth) };
         debug_assert_eq!(made, 0);
         let children = batch.children.into_inner();
         children
@@ -145,21 +147,39 @@ pub(super) trait Engine: Cpu {
     /// architectures, and keeps the counter inlined.
     const INLINE_COUNTER: bool;
 
-    /// The level whose leaves' parents with few sliders this level runs: itself, except
-    /// `avx512` (with dispatch), which runs `bmi2`'s. The two differ only in how the
-    /// eight-direction fill counts slider moves, and with few sliders the leaves look
-    /// their sliders up instead; so `avx512` compiles half the variants of `bmi2`.
-    type FewSliders: Engine;
+    /// The level whose code this level runs where both would compile to the same
+    /// instructions: itself, except `avx512` (with dispatch), which runs `bmi2`'s. The two
+    /// differ only in how the eight-direction fill counts slider moves, which neither the
+    /// leaves' parents with few sliders (the leaves look their sliders up instead) nor the
+    /// batched nodes of table perft (which only make their children) do; so `avx512`
+    /// compiles half the leaves'-parent variants of `bmi2` and no batch expansion.
+    type Shared: Engine;
 
-    /// [`expand`] on this level.
+    /// The level's engine with white to move (see [`SideEngine`]).
+    type White: SideEngine;
+
+    /// The level's engine with black to move.
+    type Black: SideEngine;
+
+    /// [`expand`] on this level: [`SideEngine::expand`] of the side to move.
     ///
     /// # Safety
     /// The CPU must support the level (see [`Cpu`]).
+    #[inline(always)]
     unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
         how: &D,
         node: &Node<B>,
         depth: u32,
-    ) -> u64;
+    ) -> u64 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if const { matches!(S::COLOR, Color::White) } {
+                Self::White::expand::<B, D>(how, node, depth)
+            } else {
+                Self::Black::expand::<B, D>(how, node, depth)
+            }
+        }
+    }
 
     /// [`leaf::count`] on this level, out of line: for the rarer moves (double pushes,
     /// promotions, en passant, castling) and perft 1, so that only the common moves' call
@@ -176,7 +196,7 @@ pub(super) trait Engine: Cpu {
     ) -> u64;
 
     /// The expansion of a leaves' parent (side to move `S`, two plies above the leaves)
-    /// on this level, out of line: what [`Engine::FewSliders`] runs for another level.
+    /// on this level, out of line: what [`Engine::Shared`] runs for another level.
     /// A level's own variants are inlined into its [`Engine::expand`]: called out of line
     /// they cost 0.09 instructions per leaf more (8.32 against 8.23, `bmi2`).
     ///
@@ -189,9 +209,64 @@ pub(super) trait Engine: Cpu {
     ) -> u64;
 }
 
+/// [`expand`] on one CPU level for one side to move, compiled with the level's target
+/// features.
+///
+/// Each level and side is a type of its own, declared in a module of its own, because
+/// rustc places a method in the codegen unit of the module that declares its `Self`
+/// type: the two sides' engines, which call each other only out of line anyway, are then
+/// two codegen units rather than one, so that LLVM optimises them in parallel (with one
+/// unit per level, `bmi2`'s was 45 % of the library's machine code and the longest task of
+/// a dependent's release build on two cores; docs/log/2026-12-01-build-cost-2.md).
+pub(super) trait SideEngine {
+    /// Counts the leaves `depth` plies below `node` (at least 1).
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn expand<B: Placement, D: Descend<B>>(how: &D, node: &Node<B>, depth: u32) -> u64;
+}
+
 macro_rules! engine_impl {
     ($marker:ty, $level:ident, [$($feature:tt),*]) => {
+        // The side engines' types, each in a module of its own (see `SideEngine`).
+        #[allow(non_snake_case)]
+        mod $level {
+            pub(crate) mod white {
+                /// The level's engine with white to move.
+                pub(crate) enum Engine {}
+            }
+            pub(crate) mod black {
+                /// The level's engine with black to move.
+                pub(crate) enum Engine {}
+            }
+        }
+
+        impl SideEngine for $level::white::Engine {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn expand<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand::<$marker, White, B, D>(how, node, depth)
+            }
+        }
+
+        impl SideEngine for $level::black::Engine {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn expand<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand::<$marker, Black, B, D>(how, node, depth)
+            }
+        }
+
         impl Engine for $marker {
+            type White = $level::white::Engine;
+            type Black = $level::black::Engine;
+
             const SPECIALISED: bool =
                 matches!(crate::cpu::CpuLevel::$level, crate::cpu::CpuLevel::Bmi2 | crate::cpu::CpuLevel::Avx512);
 
@@ -200,18 +275,9 @@ macro_rules! engine_impl {
 
             // Without dispatch every level's name stands for the one compiled level.
             #[cfg(quadboard_dispatch)]
-            type FewSliders = few_sliders_level!($level);
+            type Shared = shared_level!($level);
             #[cfg(not(quadboard_dispatch))]
-            type FewSliders = Self;
-
-            $(#[target_feature(enable = $feature)])*
-            unsafe fn expand<S: Side, B: Placement, D: Descend<B>>(
-                how: &D,
-                node: &Node<B>,
-                depth: u32,
-            ) -> u64 {
-                expand::<Self, S, B, D>(how, node, depth)
-            }
+            type Shared = Self;
 
             $(#[target_feature(enable = $feature)])*
             #[inline(never)]
@@ -244,9 +310,9 @@ macro_rules! engine_impl {
     };
 }
 
-/// [`Engine::FewSliders`] of a level, with dispatch.
+/// [`Engine::Shared`] of a level, with dispatch.
 #[cfg(quadboard_dispatch)]
-macro_rules! few_sliders_level {
+macro_rules! shared_level {
     (Avx512) => {
         crate::cpu::Bmi2
     };
@@ -309,7 +375,7 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     // castling rights (instructions per leaf 8.27 against 8.79 with both read at run
     // time); the others, one variant, a quarter of the code to compile.
     // SAFETY: code generic over a level runs only where the CPU supports it, and
-    // `C::FewSliders` is `C` or a level below it.
+    // `C::Shared` is `C` or a level below it.
     unsafe {
         // A constant, so that the variants of an engine without them are not compiled.
         if !const { specialised::<C, B>() } {
@@ -330,7 +396,7 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     }
 }
 
-/// A leaves' parent whose children have few sliders, on `C::FewSliders`: inlined when that
+/// A leaves' parent whose children have few sliders, on `C::Shared`: inlined when that
 /// is `C`, else a call to the other level's code.
 ///
 /// # Safety
@@ -341,11 +407,11 @@ unsafe fn few_sliders<C: Engine, S: Side, B: Placement, const CASTLES: bool>(
     zone: Option<ZoneDanger>,
     leaves: &Leaves,
 ) -> u64 {
-    if const { C::LEVEL as u8 == <C::FewSliders as Cpu>::LEVEL as u8 } {
+    if const { C::LEVEL as u8 == <C::Shared as Cpu>::LEVEL as u8 } {
         expand_with::<C, S, B, Plain, true, true, CASTLES>(&Plain, node, 2, zone, *leaves)
     } else {
-        // SAFETY: `C::FewSliders` is a level below `C`.
-        unsafe { C::FewSliders::leaves_parent::<S, B, true, CASTLES>(node, zone, leaves) }
+        // SAFETY: `C::Shared` is a level below `C`.
+        unsafe { C::Shared::leaves_parent::<S, B, true, CASTLES>(node, zone, leaves) }
     }
 }
 
