@@ -16,13 +16,15 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use quadboard_chess::variant::{
-    perft, Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantPosition,
+    perft, Antichess, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    VariantPosition,
 };
 
 /// peers' `variant-bench` depths for the variants done.
-const BENCH: [(Variant, u32); 5] = [
+const BENCH: [(Variant, u32); 6] = [
     (Variant::Antichess, 6),
     (Variant::Crazyhouse, 6),
+    (Variant::Horde, 7),
     (Variant::KingOfTheHill, 6),
     (Variant::RacingKings, 6),
     (Variant::ThreeCheck, 6),
@@ -50,6 +52,7 @@ fn run(variant: Variant, depth: u32, fen: Option<&str>, plain: bool) -> Result<(
     match variant {
         Variant::Antichess => timed::<Antichess>(fen, depth, plain),
         Variant::Crazyhouse => timed::<Crazyhouse>(fen, depth, plain),
+        Variant::Horde => timed::<Horde>(fen, depth, plain),
         Variant::KingOfTheHill => timed::<KingOfTheHill>(fen, depth, plain),
         Variant::RacingKings => timed::<RacingKings>(fen, depth, plain),
         Variant::ThreeCheck => timed::<ThreeCheck>(fen, depth, plain),
