@@ -16,15 +16,17 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use quadboard_chess::variant::{
-    perft, Antichess, Atomic, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    perft, Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck,
+    Variant,
     VariantPosition,
 };
 
-/// peers' `variant-bench` depths for the variants done.
-const BENCH: [(Variant, u32); 6] = [
+/// peers' `variant-bench` depths, every variant.
+const BENCH: [(Variant, u32); 7] = [
     (Variant::Antichess, 6),
     (Variant::Atomic, 6),
     (Variant::Crazyhouse, 6),
+    (Variant::Horde, 7),
     (Variant::KingOfTheHill, 6),
     (Variant::RacingKings, 6),
     (Variant::ThreeCheck, 6),
@@ -53,10 +55,10 @@ fn run(variant: Variant, depth: u32, fen: Option<&str>, plain: bool) -> Result<(
         Variant::Antichess => timed::<Antichess>(fen, depth, plain),
         Variant::Atomic => timed::<Atomic>(fen, depth, plain),
         Variant::Crazyhouse => timed::<Crazyhouse>(fen, depth, plain),
+        Variant::Horde => timed::<Horde>(fen, depth, plain),
         Variant::KingOfTheHill => timed::<KingOfTheHill>(fen, depth, plain),
         Variant::RacingKings => timed::<RacingKings>(fen, depth, plain),
         Variant::ThreeCheck => timed::<ThreeCheck>(fen, depth, plain),
-        other => Err(format!("{other} is not implemented yet")),
     }
 }
 

@@ -7,7 +7,7 @@ use super::kingless::{self, Count, List};
 use super::{fen, Variant, VariantError, VariantMove, VariantMoveKind, VariantMoveList};
 use super::{VariantOutcome, VariantPosition, VariantTermination};
 use crate::cpu::dispatch;
-use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, Visitor, White};
+use crate::movegen::{Black, Counter, DenseNode, Generator, Lister, PawnMoves, Visitor, White};
 use crate::position::PositionError;
 use crate::setup::{impossible_check, Reasons};
 use crate::{Bitboard, Board, CastlingMode, Color, MoveKind, MoveList, Piece, Rank, Role};
@@ -325,6 +325,89 @@ impl VariantPosition for Horde {
 
     fn to_uci(&self, m: VariantMove) -> String {
         m.to_uci(self.turn, self.mode)
+    }
+
+    /// Black to move two plies from the leaves: each of black's moves is made on the
+    /// placement alone and white's replies counted, with no list and no position built.
+    #[inline]
+    fn perft_bulk(&self, depth: u32) -> Option<u64> {
+        if depth != 2 || self.turn == Color::White || self.is_variant_end() {
+            return None;
+        }
+        let mut replies = WhiteReplies {
+            node: &self.node,
+            total: 0,
+        };
+        self.black_moves(&mut replies);
+        Some(replies.total)
+    }
+}
+
+/// Counts white's moves after each black move it is handed: perft's last two plies.
+///
+/// White's moves depend on where the pieces stand and on the en passant square alone, so
+/// each black move is made on a copy of the node by its `make` method (no role lookup, no
+/// counters); the four promotions of a pawn leave white the same replies.
+struct WhiteReplies<'a> {
+    node: &'a DenseNode,
+    total: u64,
+}
+
+impl WhiteReplies<'_> {
+    /// White's moves in `node`.
+    #[inline(always)]
+    fn count(node: &DenseNode) -> u64 {
+        let mut count = Count::<false>(0);
+        kingless::generate::<White, _>(node, true, true, &mut count);
+        count.0
+    }
+}
+
+impl Visitor for WhiteReplies<'_> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = *self.node;
+            child.make_move(Color::Black, role, from, to);
+            self.total += Self::count(&child);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8) {
+        for to in targets {
+            // SAFETY: every target is a pawn's square shifted by `offset`, so the origin
+            // `to - offset` is a square.
+            let from = unsafe { Square::new_unchecked((to as i8 - offset) as u8) };
+            let mut child = *self.node;
+            match kind {
+                PawnMoves::DoublePush => child.make_double_push(Color::Black, from, to),
+                PawnMoves::Promotion => child.make_promotion(Color::Black, from, to, Role::Queen),
+                PawnMoves::Push | PawnMoves::Capture => {
+                    child.make_move(Color::Black, Role::Pawn, from, to)
+                }
+            }
+            let replies = Self::count(&child);
+            self.total += if kind == PawnMoves::Promotion {
+                4 * replies
+            } else {
+                replies
+            };
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let mut child = *self.node;
+        child.make_en_passant(Color::Black, from, to);
+        self.total += Self::count(&child);
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        let mut child = *self.node;
+        child.make_castling(Color::Black, king, rook);
+        self.total += Self::count(&child);
     }
 }
 

@@ -436,6 +436,13 @@ pub trait VariantPosition: Clone + Sized {
         None
     }
 
+    /// Perft of this position by a bulk counter of the variant's own, at the depths it has
+    /// one for (horde's last two plies); `None` otherwise.
+    fn perft_bulk(&self, depth: u32) -> Option<u64> {
+        let _ = depth;
+        None
+    }
+
     /// Plays a legal move and returns the new position.
     ///
     /// # Errors
@@ -459,9 +466,13 @@ pub trait VariantPosition: Clone + Sized {
 ///
 /// A subtree in which the variant's rules cannot yet differ from chess's (no king can
 /// reach the hill, no side can give its last check before the leaves) is counted by the
-/// chess engine, [`crate::perft()`]: see [`VariantPosition::perft_as_chess`].
+/// chess engine, [`crate::perft()`]: see [`VariantPosition::perft_as_chess`]; a variant's
+/// own bulk counter counts the depths it has one for ([`VariantPosition::perft_bulk`]).
 pub fn perft<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
     if let Some(nodes) = pos.perft_as_chess(depth) {
+        return nodes;
+    }
+    if let Some(nodes) = pos.perft_bulk(depth) {
         return nodes;
     }
     match depth {
@@ -479,8 +490,9 @@ pub fn perft<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
     }
 }
 
-/// [`perft`] without [`VariantPosition::perft_as_chess`]: every node expanded by the
-/// variant's own generator (for the tests that compare the two).
+/// [`perft`] without [`VariantPosition::perft_as_chess`] and
+/// [`VariantPosition::perft_bulk`]: every node expanded by the variant's own generator and
+/// make-move (for the tests that compare them).
 #[doc(hidden)]
 pub fn perft_by_variant_moves<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
     match depth {

@@ -306,13 +306,48 @@ fn horde_refuses_what_its_rules_forbid() {
     }
 }
 
-/// The shared kingless generator's double step from the first rank never shows in
-/// antichess (no pawns there) and horde's own expansion is what perft counts.
+/// Perft's bulk count of the last two plies (black's moves made on the placement alone)
+/// equals the expansion by the legal move list and make-move, along random games from the
+/// start and from sparse positions (black's promotions, castling, en passant).
 #[test]
-fn horde_perft_by_its_own_moves() {
-    let start = Horde::new();
-    assert_eq!(perft(&start, 3), perft_by_variant_moves(&start, 3));
-    assert_eq!(perft(&start, 3), 1_274);
+fn horde_bulk_perft_is_exact() {
+    let mut rng = Rng(0xb01c);
+    let mut compared = 0;
+    let mut starts = vec![Variant::Horde.start_fen().to_owned()];
+    starts.extend(
+        suite_entries()
+            .into_iter()
+            .filter(|e| e.variant == Variant::Horde)
+            .map(|e| e.fen),
+    );
+    while starts.len() < 40 {
+        if let Some(fen) = sparse_position(&mut rng) {
+            starts.push(fen);
+        }
+    }
+    for start in &starts {
+        let mut pos = Horde::from_fen(start).unwrap();
+        for ply in 0..120 {
+            if ply % 3 == 0 {
+                for depth in 1..=3 {
+                    assert_eq!(
+                        perft(&pos, depth),
+                        perft_by_variant_moves(&pos, depth),
+                        "{} depth {depth}",
+                        pos.to_fen()
+                    );
+                    compared += 1;
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(compared > 1_000, "{compared}");
+    assert_eq!(perft(&Horde::new(), 3), 1_274);
 }
 
 /// Mangled horde FENs never panic: a position read generates, plays, ends and writes a FEN
