@@ -267,3 +267,57 @@ fn variant_san_against_shakmaty_many() {
     assert!(total > 100_000, "{total}");
     eprintln!("variant SAN: {total} positions checked against shakmaty");
 }
+
+/// python-chess's SAN of every legal move along its own random games of each variant, as
+/// `scripts/variant-san-vs-python-chess.py` writes it to the file named by
+/// `QUADBOARD_VARIANT_SAN`: ours must be the same text, and must read back to the move.
+/// Variants the library does not play yet are counted and skipped.
+#[test]
+#[ignore = "needs the file of scripts/variant-san-vs-python-chess.py in QUADBOARD_VARIANT_SAN"]
+fn variant_san_against_python_chess() {
+    use quadboard_chess::variant::AnyVariant;
+    let Some(path) = std::env::var_os("QUADBOARD_VARIANT_SAN") else {
+        eprintln!("skipped: QUADBOARD_VARIANT_SAN names no file");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let (mut checked, mut skipped, mut positions) = (0usize, 0usize, 0usize);
+    let mut last: Option<(String, AnyVariant)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, fen, uci, theirs] = fields[..] else {
+            panic!("line {}: expected four fields", i + 1);
+        };
+        let variant = Variant::from_name(name).unwrap_or_else(|| panic!("{name}"));
+        if last.as_ref().is_none_or(|(f, _)| f != fen) {
+            match AnyVariant::from_fen(variant, fen) {
+                Ok(pos) => {
+                    last = Some((fen.to_owned(), pos));
+                    positions += 1;
+                }
+                Err(_) if AnyVariant::new(variant).is_none() => {
+                    skipped += 1;
+                    continue;
+                }
+                Err(e) => panic!("line {}: {fen}: {e}", i + 1),
+            }
+        }
+        let (_, pos) = last.as_ref().unwrap();
+        let m = pos
+            .parse_uci(uci)
+            .unwrap_or_else(|e| panic!("line {}: {fen}: {e}", i + 1));
+        assert_eq!(
+            pos.to_san(m).as_str(),
+            theirs,
+            "line {}: {fen}: {uci}",
+            i + 1
+        );
+        assert_eq!(pos.parse_san(theirs), Ok(m), "line {}: {fen}", i + 1);
+        checked += 1;
+    }
+    assert!(checked > 0);
+    eprintln!(
+        "variant SAN: {checked} moves of {positions} positions as python-chess writes them; \
+         {skipped} moves of variants not played yet skipped"
+    );
+}
