@@ -42,4 +42,8 @@ mod variant;
 mod variant_atomic;
 #[cfg(feature = "variant")]
 mod variant_horde;
+#[cfg(feature = "variant")]
+mod variant_hash;
+#[cfg(feature = "variant")]
+mod variant_san;
 mod zobrist;
