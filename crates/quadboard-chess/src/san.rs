@@ -262,7 +262,7 @@ impl San {
     }
 
     /// Appends the text (at most 8 bytes) to `text`.
-    fn write_to(self, text: &mut SanText) {
+    pub(crate) fn write_to(self, text: &mut SanText) {
         match self {
             San::Castle(CastlingSide::KingSide) => text.push_str("O-O"),
             San::Castle(CastlingSide::QueenSide) => text.push_str("O-O-O"),
@@ -388,7 +388,7 @@ fn pawn_push_origins(pos: &Position, to: Square) -> Bitboard {
 }
 
 /// The side a castling move (king takes own rook) goes to.
-fn castling_side(m: Move) -> CastlingSide {
+pub(crate) fn castling_side(m: Move) -> CastlingSide {
     if m.to() > m.from() {
         CastlingSide::KingSide
     } else {
@@ -505,19 +505,28 @@ fn piece_letter(letter: u8) -> Option<Role> {
 /// `[NBRQKP][file][rank][x|-]<square>[[=]NBRQ|nbrq]` or castling, then any of `+#!?`.
 #[inline(always)]
 pub(crate) fn read(text: &[u8]) -> Option<San> {
-    read_with::<true>(text)
+    read_with::<true, false>(text)
 }
 
 /// [`read`] without castling written with zeros (`0-0`, `0-0-0`): the PGN reader's first
 /// try, so that the moves it reads without a word to say need no test for them.
 #[inline(always)]
 pub(crate) fn read_without_zeros(text: &[u8]) -> Option<San> {
-    read_with::<false>(text)
+    read_with::<false, false>(text)
 }
 
-/// [`read`], with castling written with zeros read only if `ZEROS`.
+/// [`read`] with promotions to king (`e8=K`, antichess): the variants' reader. A separate
+/// instance of the generic reader, so that chess's reader does not test for them.
+#[cfg(feature = "variant")]
+#[inline]
+pub(crate) fn read_with_king_promotions(text: &[u8]) -> Option<San> {
+    read_with::<true, true>(text)
+}
+
+/// [`read`], with castling written with zeros read only if `ZEROS`, and promotions to king
+/// only if `KINGS`.
 #[inline(always)]
-fn read_with<const ZEROS: bool>(text: &[u8]) -> Option<San> {
+fn read_with<const ZEROS: bool, const KINGS: bool>(text: &[u8]) -> Option<San> {
     // The shapes most moves have (`e4`, `Nf3`, `exd5`, `Nxe5`), read by their length; the
     // grammar below reads them to the same `San`, a few times slower (cachegrind). They
     // end in a digit, so before looking for suffixes.
@@ -551,12 +560,13 @@ fn read_with<const ZEROS: bool>(text: &[u8]) -> Option<San> {
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
     }
-    read_grammar::<ZEROS>(&text[..end])
+    read_grammar::<ZEROS, KINGS>(&text[..end])
 }
 
-/// [`read`] after the suffixes, by the whole grammar (castling with zeros only if `ZEROS`).
+/// [`read`] after the suffixes, by the whole grammar (castling with zeros only if `ZEROS`,
+/// promotions to king only if `KINGS`).
 #[inline(always)]
-fn read_grammar<const ZEROS: bool>(text: &[u8]) -> Option<San> {
+fn read_grammar<const ZEROS: bool, const KINGS: bool>(text: &[u8]) -> Option<San> {
     match text {
         b"O-O" => return Some(San::Castle(CastlingSide::KingSide)),
         b"O-O-O" => return Some(San::Castle(CastlingSide::QueenSide)),
@@ -578,6 +588,7 @@ fn read_grammar<const ZEROS: bool>(text: &[u8]) -> Option<San> {
                 b'B' => Role::Bishop,
                 b'R' => Role::Rook,
                 b'Q' => Role::Queen,
+                b'K' if KINGS => Role::King,
                 _ => return None,
             });
             rest = head.strip_suffix(b"=").unwrap_or(head);
@@ -634,7 +645,7 @@ pub struct SanText {
 impl SanText {
     const CAPACITY: usize = 16;
 
-    const fn new() -> SanText {
+    pub(crate) const fn new() -> SanText {
         SanText {
             bytes: [0; SanText::CAPACITY],
             len: 0,
@@ -643,14 +654,14 @@ impl SanText {
 
     /// Appends an ASCII byte; SAN never fills the buffer (9 bytes at most).
     #[inline(always)]
-    fn push(&mut self, byte: u8) {
+    pub(crate) fn push(&mut self, byte: u8) {
         if let Some(slot) = self.bytes.get_mut(self.len as usize) {
             *slot = byte;
             self.len += 1;
         }
     }
 
-    fn push_str(&mut self, text: &str) {
+    pub(crate) fn push_str(&mut self, text: &str) {
         for &byte in text.as_bytes() {
             self.push(byte);
         }
@@ -658,7 +669,7 @@ impl SanText {
 
     /// The start of `text` for an error message: whole if it fits, else its first whole
     /// characters and `...`; bytes that are not UTF-8 end it.
-    fn excerpt(text: &[u8]) -> SanText {
+    pub(crate) fn excerpt(text: &[u8]) -> SanText {
         let valid = match core::str::from_utf8(text) {
             Ok(valid) => valid,
             Err(e) => core::str::from_utf8(&text[..e.valid_up_to()]).unwrap_or(""),
@@ -953,7 +964,7 @@ mod tests {
         for text in &texts {
             assert_eq!(
                 read(text),
-                read_grammar::<true>(text),
+                read_grammar::<true, false>(text),
                 "{:?}",
                 core::str::from_utf8(text)
             );

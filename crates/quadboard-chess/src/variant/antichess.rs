@@ -267,6 +267,10 @@ impl VariantPosition for Antichess {
         })
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields::chess(self.to_setup())
+    }
+
     fn to_fen(&self) -> String {
         self.to_setup().to_fen(CastlingMode::Standard)
     }

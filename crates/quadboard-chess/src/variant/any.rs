@@ -165,6 +165,29 @@ impl AnyVariant {
         each!(self, p => p.parse_uci(text))
     }
 
+    /// The hash key, from scratch ([`super::hash::key`]).
+    pub fn key(&self) -> u64 {
+        each!(self, p => super::hash::key(p))
+    }
+
+    /// [`VariantPosition::key_fields`].
+    pub fn key_fields(&self) -> super::hash::KeyFields {
+        each!(self, p => p.key_fields())
+    }
+
+    /// [`VariantPosition::to_san`].
+    pub fn to_san(&self, m: VariantMove) -> crate::san::SanText {
+        each!(self, p => p.to_san(m))
+    }
+
+    /// [`VariantPosition::parse_san`].
+    ///
+    /// # Errors
+    /// [`super::VariantSanError`]: the text is not SAN, fits no legal move, or fits several.
+    pub fn parse_san(&self, text: &str) -> Result<VariantMove, super::VariantSanError> {
+        each!(self, p => p.parse_san(text))
+    }
+
     /// [`super::perft`] of the position.
     pub fn perft(&self, depth: u32) -> u64 {
         each!(self, p => super::perft(p, depth))

@@ -251,6 +251,14 @@ impl VariantPosition for Crazyhouse {
         })
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields {
+            pockets: Some(self.pockets),
+            promoted: self.promoted,
+            ..super::hash::KeyFields::chess(self.pos.to_setup())
+        }
+    }
+
     fn to_fen(&self) -> String {
         fen::write_placement_extras(&self.pos.to_fen(), self.promoted, Some(&self.pockets))
     }

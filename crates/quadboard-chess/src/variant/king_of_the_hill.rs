@@ -70,6 +70,10 @@ impl VariantPosition for KingOfTheHill {
         Ok(KingOfTheHill { pos })
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields::chess(self.pos.to_setup())
+    }
+
     fn to_fen(&self) -> String {
         self.pos.to_fen()
     }

@@ -42,9 +42,11 @@ mod antichess;
 mod any;
 mod crazyhouse;
 mod fen;
+pub mod hash;
 mod king_of_the_hill;
 mod moves;
 mod racing_kings;
+pub mod san;
 mod three_check;
 
 pub use antichess::Antichess;
@@ -53,6 +55,7 @@ pub use crazyhouse::{Crazyhouse, Pockets};
 pub use king_of_the_hill::{KingOfTheHill, CENTER};
 pub use moves::{VariantMove, VariantMoveKind, VariantMoveList, MAX_VARIANT_MOVES};
 pub use racing_kings::RacingKings;
+pub use san::{VariantSan, VariantSanError};
 pub use three_check::ThreeCheck;
 
 use alloc::string::String;
@@ -427,6 +430,28 @@ pub trait VariantPosition: Clone + Sized {
     fn perft_as_chess(&self, depth: u32) -> Option<u64> {
         let _ = depth;
         None
+    }
+
+    /// The fields the position's hash key is made of (see [`hash`]). The default reads
+    /// them back from [`VariantPosition::to_fen`]; the library's variant types give them
+    /// directly.
+    fn key_fields(&self) -> hash::KeyFields {
+        hash::KeyFields::from_fen(&self.to_fen())
+    }
+
+    /// Writes a legal move in SAN with python-chess's suffix: drops `N@f3` and `@e4`,
+    /// promotions to king `e8=K`, `#` after a move that wins or loses by the variant's
+    /// rule (see [`san`]).
+    fn to_san(&self, m: VariantMove) -> crate::san::SanText {
+        san::to_san(self, m)
+    }
+
+    /// Reads a legal move in SAN, leniently (see [`san`]).
+    ///
+    /// # Errors
+    /// [`VariantSanError`]: the text is not SAN, fits no legal move, or fits several.
+    fn parse_san(&self, text: &str) -> Result<VariantMove, VariantSanError> {
+        san::parse_san(self, text)
     }
 
     /// Plays a legal move and returns the new position.

@@ -207,6 +207,10 @@ impl VariantPosition for RacingKings {
         Ok(pos)
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields::chess(self.pos.to_setup())
+    }
+
     fn to_fen(&self) -> String {
         self.pos.to_fen()
     }

@@ -78,6 +78,13 @@ impl VariantPosition for ThreeCheck {
         })
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields {
+            remaining_checks: Some(self.remaining),
+            ..super::hash::KeyFields::chess(self.pos.to_setup())
+        }
+    }
+
     fn to_fen(&self) -> String {
         fen::write_checks(&self.pos.to_fen(), self.remaining)
     }

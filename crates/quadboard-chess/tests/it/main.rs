@@ -38,4 +38,8 @@ mod suites;
 mod traits;
 #[cfg(feature = "variant")]
 mod variant;
+#[cfg(feature = "variant")]
+mod variant_hash;
+#[cfg(feature = "variant")]
+mod variant_san;
 mod zobrist;
