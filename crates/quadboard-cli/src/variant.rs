@@ -199,3 +199,68 @@ fn castling_words(setup: Option<&Setup>) -> String {
         words.join(", ")
     }
 }
+
+/// Variant perft, its recursion compiled once more with the instructions of CPU level
+/// `bmi2` and run there when the library's level in use ([`quadboard_chess::cpu::level`])
+/// has them.
+///
+/// The library compiles its chess generator per CPU level and dispatches at every call,
+/// but a variant's own code around it (make-move, the filters and counts of racing kings
+/// and antichess, crazyhouse's drops) is compiled for baseline x86-64 in a build without
+/// target flags. Here, in the one release build with fat LTO, that code is inlined into a
+/// function compiled with POPCNT, BMI1/2, LZCNT and AVX2.
+pub fn perft(pos: &AnyVariant, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use quadboard_chess::cpu::{self, CpuLevel};
+        if cpu::level() >= CpuLevel::Bmi2 {
+            #[allow(unsafe_code)]
+            // SAFETY: the level in use is one the CPU supports (`cpu::level` says so), and
+            // `bmi2` and above have every feature `perft_bmi2` enables.
+            return unsafe { perft_bmi2(pos, depth) };
+        }
+    }
+    pos.perft(depth)
+}
+
+/// [`perft`] with the `bmi2` level's instructions.
+///
+/// # Safety
+/// The CPU must have POPCNT, BMI1, BMI2, LZCNT and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+#[allow(unsafe_code)]
+unsafe fn perft_bmi2(pos: &AnyVariant, depth: u32) -> u64 {
+    use quadboard_chess::variant::VariantPosition;
+
+    /// The library's variant perft (`variant::perft`), with these instructions.
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    fn walk<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
+        if let Some(nodes) = pos.perft_as_chess(depth) {
+            return nodes;
+        }
+        match depth {
+            0 => 1,
+            1 => pos.count_legal_moves(),
+            _ => {
+                let mut nodes = 0;
+                for &m in pos.legal_moves().iter() {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    nodes += walk(&child, depth - 1);
+                }
+                nodes
+            }
+        }
+    }
+
+    match pos {
+        AnyVariant::Antichess(p) => walk(p, depth),
+        AnyVariant::Crazyhouse(p) => walk(p, depth),
+        AnyVariant::RacingKings(p) => walk(p, depth),
+        // King of the hill and three-check hand most of their tree to the chess engine,
+        // which dispatches by itself; variants added later run as the library builds them.
+        #[allow(unreachable_patterns)]
+        _ => pos.perft(depth),
+    }
+}

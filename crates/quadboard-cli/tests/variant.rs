@@ -598,3 +598,178 @@ fn bad_variants_fens_and_options_are_errors() {
     assert_input_error(&["perft", "2", "--variant", "koth", "--stats"], "--stats");
     assert_input_error(&["show", "--variant", "koth", "--quad"], "--quad");
 }
+
+/// Random games of python-chess 1.11.2 (`chess.variant` boards, `chess.pgn.Game.from_board`,
+/// a variation added on the first black move; Site, Date, Round and players dropped), then
+/// three written here: an antichess move that skips a compulsory capture, a variant
+/// quadboard does not know, and a Chess960 game, which stays chess.
+const VARIANT_GAMES: &str = r#"[Event "random crazyhouse"]
+[Result "*"]
+[Variant "Crazyhouse"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"]
+
+1. b3 h6 ( 1... Nh6 ) 2. c3 Nf6 3. Qc2 g5 4. Qe4 e6 5. a4 Rh7 6. e3 Ke7 7. Qg6 Nc6 8. a5 Nb8 9. Qxh6 Rxh6 10. Bc4 Q@a3 11. f4 Na6 12. @d6+ Ke8 13. Nh3 b5 14. axb6 Qe7 15. @b2 c5 *
+
+[Event "random antichess"]
+[Result "*"]
+[Variant "Antichess"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"]
+
+1. h4 Nf6 ( 1... Nh6 ) 2. g3 Nc6 3. e4 Nxe4 4. Bd3 Nxf2 5. Bxh7 Nxd1 6. Kxd1 Rxh7 7. b4 Rxh4 8. Rxh4 Nxb4 9. Rxb4 g6 10. Rxb7 Bxb7 11. Bb2 e6 12. c4 a6 13. Ne2 a5 14. c5 Bxc5 15. Ba3 Bxa3 16. Nxa3 a4 17. Nd4 d6 18. Nxe6 fxe6 19. Rb1 Qg5 20. Rxb7 Qxd2 *
+
+[Event "random kingofthehill"]
+[Result "0-1"]
+[Variant "King of the Hill"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+
+1. f4 c6 ( 1... Nh6 ) 2. a4 Qc7 3. Nc3 a6 4. h3 Qd6 5. Rb1 Qc7 6. g4 e6 7. Nb5 d5 8. c4 Bd6 9. b4 Bxb4 10. Qb3 Ba5 11. e3 c5 12. Nc3 Ke7 13. Nge2 g5 14. Nd1 Nd7 15. Rb2 Qe5 16. Ndc3 f5 17. cxd5 Qd6 18. Kd1 Bc7 19. Nb5 e5 20. Bg2 Nb8 21. Qb4 b6 22. Nbd4 Kf6 23. Ng3 Bd8 24. Qa3 cxd4 25. Rf1 e4 26. Qxd6+ Kg7 27. Rc2 Kf7 28. Rg1 Be6 29. Qxb6 Ke7 30. Rh1 Ke8 31. d6 Bc8 32. Bf1 d3 33. Rc3 Bc7 34. Qd4 Nf6 35. Nxf5 Kf7 36. Qxd3 Ne8 37. Qb1 Rg8 38. Qxe4 Bxd6 39. Qe6+ Kxe6 40. Bxa6 Rh8 41. Nh6 Ke7 42. d4 Nd7 43. Rg1 Nef6 44. f5 Rd8 45. Bb2 Bg3 46. Rf1 Bd6 47. Rg1 Nb8 48. Bd3 Bf4 49. Rf1 Re8 50. Rc5 Bd7 51. Ba6 Bc6 52. Rd5 Rd8 53. Rf2 Re8 54. Bd3 Rh8 55. h4 Ra5 56. hxg5 Na6 57. Rc2 Rf8 58. Rd6 Nh5 59. Rc1 Rfxf5 60. Bc2 Rf7 61. Ba1 Nf6 62. Bb1 Nd7 63. Rxd7+ Ke6 64. exf4 Bf3+ 65. Kc2 Nc7 66. Re7+ Kd6 67. Rxc7 Bc6 68. Kd3 Bb5+ 69. axb5 Rf6 70. Bc2 Rf8 71. Nf7+ Kd5# 0-1
+
+[Event "random 3check"]
+[Result "1-0"]
+[Variant "Three-check"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"]
+
+1. h3 c5 ( 1... Nh6 ) 2. Rh2 g5 3. c3 d5 4. Qa4+ Nd7 5. b4 e6 6. Qa5 Qb6 7. e4 Qc7 8. a4 h5 9. d4 Qe5 10. Be2 Ndf6 11. Bf1 dxe4 12. Be2 Nh7 13. bxc5 f5 14. Bf4 gxf4 15. Qc7 Ne7 16. Bf3 Qd6 17. Ne2 Nf6 18. Nd2 b6 19. Nb1 Qe5 20. Qb7 Nfg8 21. Qxa7 Kf7 22. c4 Bd7 23. Na3 Kg6 24. c6 Rh7 25. c7 Kf7 26. Qa5 Rb8 27. Kf1 Ke8 28. Rb1 Rf7 29. Rb4 Qxc7 30. Qe5 Qc6 31. Ng1 Nc8 32. Qxe6+ Bxe6 33. Bxh5 Ke7 34. Be2 Nf6 35. Rb1 Qc5 36. g4 Kd8 37. gxf5 Qb5 38. Rb2 Qa5 39. Rb5 Kd7 40. Bd1 Qxa4 41. Ra5 Be7 42. Ra8 e3 43. Ra5 Qb3 44. Bc2 Bd8 45. Bd3 Ke7 46. h4 Ne8 47. Ra8 Kf6 48. Be2 Kg7 49. Nh3 Kf8 50. h5 Qc2 51. Nb1 Rbb7 52. Bd1 Ra7 53. Nxf4 Ng7 54. c5 Qb2 55. Bc2 Ra1 56. f6 Qxd4 57. fxg7# 1-0
+
+[Event "random racingkings"]
+[Result "*"]
+[Variant "Racing Kings"]
+[FEN "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"]
+
+1. Rg6 Ne3 ( 1... Ne4 ) 2. R6g4 Rb8 3. Nxc2 Rf8 4. Qe4 Nf5 5. Na3 Rg8 6. Qa8 Ne7 7. Qa5 Qf6 8. Be1 Ra1 9. Qg5 Kb2 10. Qg6 Qa6 11. Bxd2 Ra2 12. Nc3 Kxa3 13. Qf6 Bb2 14. Qf7 Qc8 15. Qc4 Qe8 16. Rg6 Qf8 17. Nd1 Nc6 18. Bc1 Rg7 19. Rd6 Ne5 20. Qg4 Ra7 *
+
+[Event "random atomic"]
+[Result "*"]
+[Variant "Atomic"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+
+1. d4 a5 ( 1... Nh6 ) 2. f3 h6 3. g4 e6 4. Nd2 Ra6 5. h4 c5 6. e3 b5 7. Ne2 d6 8. h5 a4 9. Rh4 Qa5 10. f4 Kd8 11. d5 Be7 12. g5 Rc6 13. Kf2 Kc7 14. Nf3 g6 15. Ne5 Kb6 *
+
+[Event "random horde"]
+[Result "*"]
+[Variant "Horde"]
+[FEN "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"]
+
+1. h5 e5 ( 1... Nh6 ) 2. dxe5 Bd6 3. d4 Be7 4. f6 Bxc5 5. bxc5 a6 6. g6 Kf8 7. c6 h6 8. cxd7 Bxd7 9. bxa6 bxa6 10. c5 Bxg4 11. f5 Qd5 12. c6 Ra7 13. e6 Qxe6 14. fxg7+ Ke7 15. a5 Rh7 *
+
+[Event "illegal: a capture is compulsory"]
+[Variant "Antichess"]
+
+1. e4 d5 2. Nf3 *
+
+[Event "unknown variant"]
+[Variant "Shogi"]
+
+1. e4 *
+
+[Event "Chess960 stays chess"]
+[Variant "Chess960"]
+[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]
+[SetUp "1"]
+
+9. g3 Nb6 *
+"#;
+
+#[test]
+fn pgn_check_plays_variant_games_by_their_rules() {
+    let file = temp_file("variants.pgn", VARIANT_GAMES);
+    let name = file.to_str().unwrap();
+    let out = quadboard(&["pgn", "check", name]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    let mut lines: Vec<&str> = text.lines().collect();
+    let summary = lines.pop().unwrap();
+    // Atomic (game 6) and horde (game 7) are refused until the library plays them.
+    let unsupported = lines
+        .iter()
+        .filter(|l| {
+            l.ends_with("ply 0 [Variant]: unsupported variant: expected standard or Chess960")
+        })
+        .count();
+    let expected = [
+        format!("{name}: game 8 (line 50): ply 3 Nf3: illegal move"),
+        format!("{name}: game 9 (line 55): ply 0 [Variant]: unsupported variant: expected standard or Chess960"),
+    ];
+    for line in &expected {
+        assert!(lines.contains(&line.as_str()), "{line} in {text}");
+    }
+    assert_eq!(lines.len(), expected.len() + unsupported - 1, "{text}");
+    for line in &lines {
+        assert!(
+            line.contains("game 6 ")
+                || line.contains("game 7 ")
+                || expected.iter().any(|e| e == line),
+            "{line}"
+        );
+    }
+    assert!(summary.starts_with("10 games, "), "{summary}");
+    assert!(
+        summary.ends_with(&format!(
+            ", {} games with errors, 0 warnings",
+            2 + unsupported - 1
+        )),
+        "{summary}"
+    );
+}
+
+#[test]
+fn pgn_check_reads_variant_san_drops_and_variations() {
+    let pgn = "\
+[Variant \"Crazyhouse\"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 Qxb4 (4... P@e5 5. Be2) 5. Nf3 P@e4 *
+
+[Variant \"Antichess\"]
+
+1. e3 b5 2. Bxb5 Bb7 3. Bxd7+ Kxd7 (3... Nxd7 4. Qg4) 4. h4 *
+
+[Variant \"Three-check\"]
+[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1\"]
+
+1. Rxa8+ Kd7 *
+
+[Variant \"Racing Kings\"]
+
+1. Ka3 *
+";
+    let file = temp_file("small.pgn", pgn);
+    let out = quadboard(&["pgn", "check", file.to_str().unwrap()]);
+    let text = stdout(&out);
+    let name = file.to_str().unwrap();
+    // Three-check ends with the third check: no move after it. Racing kings: the white
+    // king is on h2, so Ka3 is no move.
+    assert_eq!(
+        text,
+        format!(
+            "{name}: game 3 (line 9): ply 2 Kd7: illegal move\n\
+             {name}: game 4 (line 14): ply 1 Ka3: illegal move\n\
+             4 games, 22 moves, 2 games with errors, 0 warnings\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn variant_perft_agrees_on_every_cpu_level() {
+    // The bmi2 copy of the variant perft against the library's own (baseline).
+    for (variant, depth) in [("antichess", 4), ("crazyhouse", 4), ("racingkings", 3)] {
+        let mut counts = Vec::new();
+        for level in ["baseline", "avx2", "bmi2", "avx512"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_quadboard"))
+                .args(["perft", &depth.to_string(), "--variant", variant])
+                .env("QUADBOARD_CPU", level)
+                .output()
+                .unwrap();
+            // A level this CPU lacks is an error.
+            if out.status.success() {
+                counts.push(last_line(&out));
+            }
+        }
+        assert!(!counts.is_empty());
+        assert!(
+            counts.windows(2).all(|w| w[0] == w[1]),
+            "{variant}: {counts:?}"
+        );
+    }
+}

@@ -218,7 +218,7 @@ fn run_variant(args: &Args, pos: &AnyVariant) -> Result<ExitCode, CliError> {
     let (total, mut divided) = if args.depth == 0 {
         (1, Vec::new())
     } else if args.threads == 1 && !args.divide {
-        (pos.perft(args.depth), Vec::new())
+        (crate::variant::perft(pos, args.depth), Vec::new())
     } else {
         let moves = pos.legal_moves();
         let bar = output::progress(moves.len() as u64, "perft");
@@ -229,7 +229,7 @@ fn run_variant(args: &Args, pos: &AnyVariant) -> Result<ExitCode, CliError> {
             let Some(&m) = moves.get(i) else { break };
             let mut child = *pos;
             child.play_unchecked(m);
-            let nodes = child.perft(args.depth - 1);
+            let nodes = crate::variant::perft(&child, args.depth - 1);
             if let Ok(mut slot) = counts[i].lock() {
                 *slot = nodes;
             }

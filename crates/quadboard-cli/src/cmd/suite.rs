@@ -46,7 +46,7 @@ impl SuitePosition {
     fn perft(&self, depth: u32) -> u64 {
         match self {
             SuitePosition::Chess(pos) => perft(pos, depth),
-            SuitePosition::Variant(pos) => pos.perft(depth),
+            SuitePosition::Variant(pos) => crate::variant::perft(pos, depth),
         }
     }
 }

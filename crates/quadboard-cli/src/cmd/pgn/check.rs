@@ -1,14 +1,16 @@
 //! `quadboard pgn check [FILE]... [--threads N] [--part K/N] [--strict]`: plays every move
 //! of every game, variations included, and names the games with problems and what was
-//! forgiven in them.
+//! forgiven in them. Games of the lichess variants (`[Variant "Crazyhouse"]`, ...) are
+//! played by their variant's rules.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard_chess::pgn::{Checker, Reader};
+use quadboard_chess::pgn::Reader;
 
 use super::input::{count_newlines, Chunk};
 use super::pipeline::Job;
+use super::variant::VariantChecker;
 use super::{Counted, InputArgs, Warned};
 use crate::error::CliError;
 use crate::output;
@@ -59,7 +61,7 @@ impl Job for Check {
         // Lines from the chunk's start (`chunk.lines` is 0): the reader counts them up to
         // each game's start, and only the last game's are counted here.
         let mut reader = Reader::new(&chunk.bytes).starting_at(0, 0, chunk.offset);
-        let mut checker = Checker::new();
+        let mut checker = VariantChecker::new();
         let mut checked = Checked {
             games: 0,
             moves: 0,

@@ -16,6 +16,7 @@ mod fmt;
 mod input;
 mod json;
 mod pipeline;
+mod variant;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -48,6 +49,12 @@ enum PgnCommand {
     /// warnings as errors (without `warning: `) and counts their games as games with
     /// errors. Exit code 0 when every game is fine, 1 when a game has errors, 2 when a file
     /// cannot be read (`error: ...` on stderr) or an argument is wrong.
+    ///
+    /// A game whose `[Variant]` tag names a lichess variant ("Atomic", "Antichess",
+    /// "Crazyhouse", "Horde", "King of the Hill", "Racing Kings", "Three-check", as lichess
+    /// and python-chess write them) is played by that variant's rules, its moves in SAN
+    /// (drops as `N@f3`, king promotions as `e8=K`) or UCI; one the library does not play yet
+    /// is an error at ply 0.
     Check(check::Args),
     /// One JSON object per game per line: game, line, offset, tags, fen, uci, san, final,
     /// result, nodes, comments, nags, errors, warnings.
