@@ -344,6 +344,13 @@ impl Atomic {
     }
 
     /// The position as a setup (for FEN output).
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Atomic, VariantPosition};
+    /// use quadboard_chess::CastlingMode;
+    /// let pos = Atomic::new();
+    /// assert_eq!(pos.to_setup().to_fen(CastlingMode::Standard), pos.to_fen());
+    /// ```
     pub const fn to_setup(&self) -> Setup {
         Setup {
             board: self.node.board,
@@ -356,11 +363,33 @@ impl Atomic {
     }
 
     /// The en passant square, if the last move was a double pawn push.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Atomic, VariantPosition};
+    /// use quadboard_chess::Square;
+    /// let pos = Atomic::new();
+    /// let after = pos.play(pos.parse_uci("e2e4")?)?;
+    /// assert_eq!(after.ep_square(), Some(Square::E3));
+    /// # Ok::<(), quadboard_chess::variant::VariantUciError>(())
+    /// ```
     pub const fn ep_square(&self) -> Option<Square> {
         self.node.ep_square
     }
 
-    /// The squares of the rooks that may still castle.
+    /// The squares of the rooks that may still castle. A rook caught in a blast loses its
+    /// right, as does a rook that captures (it explodes).
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Atomic, VariantPosition};
+    /// use quadboard_chess::{Bitboard, Square};
+    /// let pos = Atomic::from_fen("r3k2r/p7/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.castling_rooks(), Bitboard::CORNERS);
+    /// // Rxa7 explodes the rook on a8 too.
+    /// let after = pos.play(pos.parse_uci("a1a7").unwrap()).unwrap();
+    /// assert_eq!(after.castling_rooks(), Square::H1.bitboard() | Square::H8);
+    /// assert_eq!(after.to_fen(), "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+    /// # Ok::<(), quadboard_chess::variant::VariantError>(())
+    /// ```
     pub const fn castling_rooks(&self) -> Bitboard {
         self.node.castling
     }
