@@ -52,9 +52,16 @@ struct State {
     clock: u32,
 }
 
+/// What the extended `Board` holds of a position: the chess position, whether it is loose,
+/// the promoted pieces (see [`chess_view`]).
+type View = (Position, bool, Bitboard);
+
 /// A move made.
 #[derive(Clone, Copy)]
 struct Made {
+    /// The `Board`'s view of the position before the move, which `pop` writes back
+    /// (rebuilding it costs more for variants without a `Position` inside).
+    base: View,
     /// The position before the move.
     before: AnyVariant,
     /// The move as Python was given it back.
@@ -114,7 +121,7 @@ fn is_king_takes_rook(vm: VariantMove, m: Move) -> bool {
 
 /// The chess part of a variant position as `Board` holds one: the position, whether it is
 /// loose (no king or several, as `Board` calls them), and the promoted pieces.
-fn chess_view(v: &AnyVariant, chess960: bool) -> (Position, bool, Bitboard) {
+fn chess_view(v: &AnyVariant, chess960: bool) -> View {
     if let AnyVariant::KingOfTheHill(p) = v {
         return (*p.position(), false, Bitboard::EMPTY);
     }
@@ -132,7 +139,9 @@ fn chess_view(v: &AnyVariant, chess960: bool) -> (Position, bool, Bitboard) {
         return (pos, loose, Bitboard::EMPTY);
     }
     // A variant this code has no direct way for (the library's newer ones): its FEN
-    // without the variant's fields. Slower, but needs nothing when a variant is added.
+    // without the variant's fields. Slower, but needs nothing when a variant is added; an
+    // arm through its `to_setup`, as antichess's above, makes its push/pop 15 to 60 times
+    // faster (atomic, horde: docs/log/2026-12-01-python-variant.md).
     let fen = v.to_fen();
     let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
     if let Some(placement) = fields.first_mut() {
@@ -246,18 +255,29 @@ impl State {
         Some(vm)
     }
 
-    fn play(&mut self, vm: VariantMove, py: Move) {
+    fn play(&mut self, vm: VariantMove, py: Move, base: View) {
         self.stack.push(Made {
+            base,
             before: self.pos,
             py,
             clock: self.clock,
         });
+        // python-chess's zeroing moves: captures and pawn moves; drops never.
+        let (board, them) = (self.pos.board(), !self.pos.turn());
+        let zeroing = match vm.kind() {
+            VariantMoveKind::Drop { .. } => false,
+            VariantMoveKind::KingPromotion { .. } => true,
+            VariantMoveKind::Chess(m) => {
+                m.kind() != MoveKind::Castle
+                    && (board.by_role(Role::Pawn).contains(m.from())
+                        || board.by_color(them).contains(m.to()))
+            }
+        };
         self.pos.play_unchecked(vm);
-        self.clock = match vm.kind() {
-            VariantMoveKind::Drop { .. } => self.clock.saturating_add(1),
-            // Captures and pawn moves reset both clocks; every other move adds one.
-            _ if library_clock(&self.pos) == 0 => 0,
-            _ => self.clock.saturating_add(1),
+        self.clock = if zeroing {
+            0
+        } else {
+            self.clock.saturating_add(1)
         };
     }
 
@@ -375,6 +395,19 @@ fn sync(slf: &mut PyRefMut<'_, VariantBoard>) -> PyResult<()> {
         setup.halfmoves = clock;
         (pos, loose) = position_of(setup, chess960);
     }
+    write_view(slf, (pos, loose, promoted), chess960);
+    Ok(())
+}
+
+/// The extended `Board`'s view of the position now (for [`Made::base`]).
+fn base_view(slf: &mut PyRefMut<'_, VariantBoard>) -> View {
+    let base = slf.as_super();
+    (*base.pos, base.loose, base.promoted)
+}
+
+/// Writes a view of the position into the extended `Board`.
+fn write_view(slf: &mut PyRefMut<'_, VariantBoard>, view: View, chess960: bool) {
+    let (pos, loose, promoted) = view;
     let base = slf.as_super();
     *base.pos = pos;
     base.loose = loose;
@@ -385,7 +418,6 @@ fn sync(slf: &mut PyRefMut<'_, VariantBoard>) -> PyResult<()> {
     base.stack.clear();
     base.promoted_log.clear();
     base.assigned_after_moves = false;
-    Ok(())
 }
 
 /// The variant of a Python class's `uci_variant`.
@@ -502,6 +534,7 @@ impl VariantBoard {
     /// naming any other.
     fn push(mut slf: PyRefMut<'_, Self>, r#move: &Bound<'_, MoveObj>) -> PyResult<()> {
         let m = r#move.get().value();
+        let base = base_view(&mut slf);
         let state = slf.state_mut()?;
         let Some(vm) = state.find(m) else {
             return Err(IllegalMoveError::new_err(format!(
@@ -510,7 +543,7 @@ impl VariantBoard {
                 state.fen()
             )));
         };
-        state.play(vm, m);
+        state.play(vm, m, base);
         sync(&mut slf)
     }
 
@@ -522,7 +555,8 @@ impl VariantBoard {
         };
         state.pos = made.before;
         state.clock = made.clock;
-        sync(&mut slf)?;
+        let chess960 = state.chess960;
+        write_view(&mut slf, made.base, chess960);
         made.py.object(py)
     }
 
@@ -602,6 +636,7 @@ impl VariantBoard {
     fn push_uci(mut slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Py<MoveObj>> {
         let py = slf.py();
         let m = Move::parse_uci(uci)?;
+        let base = base_view(&mut slf);
         let state = slf.state_mut()?;
         let Some(vm) = state.find(m) else {
             return Err(IllegalMoveError::new_err(format!(
@@ -611,7 +646,7 @@ impl VariantBoard {
             )));
         };
         let played = py_move(vm, state.pos.turn(), state.chess960);
-        state.play(vm, played);
+        state.play(vm, played, base);
         sync(&mut slf)?;
         played.object(py)
     }
