@@ -97,10 +97,11 @@ pub fn move_number(pos: &AnyVariant) -> u32 {
     chess_fields(&pos.to_fen()).map_or(1, |setup| setup.fullmoves)
 }
 
-/// The variant lines of `show`: the diagram, then `FEN:`, `Turn:`, `Castling:`,
-/// `En passant:`, `Checkers:` (in check) as for chess, then `Variant:`, `Pockets:`
-/// (crazyhouse), `Remaining checks:` (three-check), and `Outcome:` when the game is over.
-/// No `Key:` line: the variants have no hash key here yet.
+/// The variant lines of `show`: the diagram, then `FEN:`, `Key:` (the library's variant
+/// key: Polyglot's for the chess part, its documented extension for pockets, promoted
+/// pieces and check counts), `Turn:`, `Castling:`, `En passant:`, `Checkers:` (in check)
+/// as for chess, then `Variant:`, `Pockets:` (crazyhouse) and `Remaining checks:`
+/// (three-check).
 pub fn write_position(out: &mut impl Write, pos: &AnyVariant, unicode: bool) -> io::Result<()> {
     let glyphs = if unicode {
         quadboard_chess::board::PieceGlyphs::Figurines
@@ -112,6 +113,7 @@ pub fn write_position(out: &mut impl Write, pos: &AnyVariant, unicode: bool) -> 
     writeln!(out)?;
     let fen = pos.to_fen();
     writeln!(out, "FEN: {fen}")?;
+    writeln!(out, "Key: {:016x}", pos.key())?;
     writeln!(out, "Turn: {}", pos.turn())?;
     let setup = chess_fields(&fen);
     writeln!(out, "Castling: {}", castling_words(setup.as_ref()))?;

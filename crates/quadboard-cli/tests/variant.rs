@@ -213,6 +213,48 @@ fn moves_lists_drops_and_king_promotions() {
 }
 
 #[test]
+fn moves_in_variant_san() {
+    let out = quadboard(&[
+        "moves",
+        "--san",
+        "--variant",
+        "crazyhouse",
+        "--fen",
+        "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1",
+    ]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "Q@c7+"), "{text}");
+    assert_eq!(last_line(&out), "67 legal moves");
+    let out = quadboard(&[
+        "moves",
+        "--san",
+        "--variant",
+        "antichess",
+        "--fen",
+        "8/4P3/8/8/8/8/8/k7 w - - 0 1",
+    ]);
+    assert!(
+        stdout(&out).lines().any(|l| l == "e8=K"),
+        "{}",
+        stdout(&out)
+    );
+    // SAN moves play as UCI ones do.
+    let san = quadboard(&["play", "--variant", "zh", "e4", "d5", "exd5", "Qxd5", "@e4"]);
+    let uci = quadboard(&[
+        "play",
+        "--variant",
+        "zh",
+        "e2e4",
+        "d7d5",
+        "e4d5",
+        "d8d5",
+        "P@e4",
+    ]);
+    assert!(san.status.success(), "{}", stderr(&san));
+    assert_eq!(stdout(&san), stdout(&uci));
+}
+
+#[test]
 fn show_prints_the_variant_fields() {
     let out = quadboard(&[
         "show",
@@ -305,7 +347,7 @@ fn play_by_the_variants_rules() {
     let text = stdout(&out);
     assert_eq!(
         field(&text, "Moves"),
-        Some("1. e2e3 a7a6 2. e1e2 a6a5 3. e2d3 a5a4 4. d3d4")
+        Some("1. e3 a6 2. Ke2 a5 3. Kd3 a4 4. Kd4#")
     );
     assert_eq!(field(&text, "Outcome"), Some("1-0 (variant loss)"));
     assert_eq!(field(&text, "Variant"), Some("kingofthehill"));
@@ -363,10 +405,7 @@ fn play_by_the_variants_rules() {
         Some("white none, black p"),
         "{text}"
     );
-    assert_eq!(
-        field(&text, "Moves"),
-        Some("1. e2e4 d7d5 2. e4d5 d8d5 3. P@e4")
-    );
+    assert_eq!(field(&text, "Moves"), Some("1. e4 d5 2. exd5 Qxd5 3. @e4"));
     assert_eq!(field(&text, "Outcome"), Some("* (ongoing)"));
 
     // Racing kings from black's move, numbered from the FEN.
@@ -393,7 +432,7 @@ fn play_by_the_variants_rules() {
         "h2h3",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(field(&stdout(&out), "Moves"), Some("7... a2a3 8. h2h3"));
+    assert_eq!(field(&stdout(&out), "Moves"), Some("7... Ka3 8. Kh3"));
 
     // Antichess: captures are compulsory.
     assert_input_error(
@@ -577,15 +616,23 @@ fn bad_variants_fens_and_options_are_errors() {
     );
     assert_input_error(
         &["play", "--variant", "crazyhouse", "zz"],
-        "ply 1: invalid UCI move 'zz'",
+        "ply 1: 'zz' is not a move in UCI",
     );
     assert_input_error(
         &["play", "--variant", "antichess", "2.", "e2e4"],
         "move number '2.' does not fit",
     );
     assert_input_error(
-        &["moves", "--variant", "koth", "--san"],
-        "--san with --variant kingofthehill",
+        &["play", "--variant", "antichess", "e4", "d5", "Nf3"],
+        "ply 3: illegal move 'Nf3' in this antichess position",
+    );
+    assert_input_error(
+        &["play", "--variant", "crazyhouse", "Q@e4"],
+        "ply 1: illegal move 'Q@e4'",
+    );
+    assert_input_error(
+        &["play", "--variant", "crazyhouse", "K@e4"],
+        "ply 1: 'K@e4' is not a move in UCI",
     );
     assert_input_error(
         &["show", "--variant", "koth", "--lenient"],

@@ -19,20 +19,19 @@ pub struct Args {
     san: bool,
 }
 
-/// Prints one move per line in generation order, then the count; a variant's moves in UCI
-/// with drops as `N@f3` and king promotions as `e7e8k`.
+/// Prints one move per line in generation order, then the count; a variant's moves with
+/// drops as `N@f3` (SAN `N@f3`, `@e4` for a pawn) and king promotions as `e7e8k` (`e8=K`).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(variant) = args.variant.variant {
         let pos = args.position.variant_position(variant)?;
-        if args.san {
-            return Err(CliError::input(format!(
-                "--san with --variant {variant}: SAN of variant moves is not supported yet (UCI only)"
-            )));
-        }
         let moves = pos.legal_moves();
         let mut out = output::stdout();
         for &m in moves.iter() {
-            writeln!(out, "{}", pos.to_uci(m))?;
+            if args.san {
+                writeln!(out, "{}", pos.to_san(m))?;
+            } else {
+                writeln!(out, "{}", pos.to_uci(m))?;
+            }
         }
         writeln!(out, "{} legal moves", moves.len())?;
         out.flush()?;

@@ -27,9 +27,9 @@
 //!
 //! Comments, variations and NAGs (`{...}`, `(...)`, `$1`) are not read.
 //!
-//! With `--variant` the moves are played by the variant's rules, in UCI (`P@e4` for a
-//! drop, `e7e8k` for antichess's king promotion); the final position is printed as `show
-//! --variant` prints it, `Moves:` numbers the UCI moves, and `Outcome:` gives the
+//! With `--variant` the moves are played by the variant's rules, in UCI or SAN (`P@e4` or
+//! `@e4` for a drop, `e7e8k` or `e8=K` for antichess's king promotion); the final position
+//! is printed as `show --variant` prints it, `Moves:` as for chess, and `Outcome:` gives the
 //! variant's ending (`1-0 (variant loss)`: black, to move, has lost by the variant's
 //! rule).
 
@@ -38,7 +38,7 @@ use std::process::ExitCode;
 
 use quadboard_chess::position::UciError;
 use quadboard_chess::san::SanError;
-use quadboard_chess::variant::AnyVariant;
+use quadboard_chess::variant::{AnyVariant, VariantMove, VariantSanError, VariantUciError};
 use quadboard_chess::{Color, Game, Move, Position};
 
 use crate::cmd::show;
@@ -143,9 +143,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `play --variant`: the moves in UCI (variant SAN is not read yet), then the final position
-/// as `show --variant` writes it, `Moves:` (numbered, in UCI) and `Outcome:` by the
-/// variant's rules. No `Claimable:` line: repetitions are not tracked for variants.
+/// `play --variant`: the moves in UCI or SAN, then the final position as `show --variant`
+/// writes it, `Moves:` (numbered, in SAN) and `Outcome:` by the variant's rules. No `Claimable:` line: repetitions are not tracked for variants.
 fn run_variant(start: AnyVariant, words: &[&str]) -> Result<ExitCode, CliError> {
     let mut pos = start;
     let first_turn = pos.turn();
@@ -188,10 +187,9 @@ fn run_variant(start: AnyVariant, words: &[&str]) -> Result<ExitCode, CliError> 
                 "ply {ply}: cannot play '{text}': the game has ended: {outcome}"
             )));
         }
-        let m = pos
-            .parse_uci(text)
-            .map_err(|e| CliError::input(format!("ply {ply}: {e}")))?;
-        played.push(pos.to_uci(m));
+        let m = read_variant_move(&pos, text)
+            .map_err(|reason| CliError::input(format!("ply {ply}: {reason}")))?;
+        played.push(pos.to_san(m).to_string());
         pos.play_unchecked(m);
     }
     if let Some(number) = number {
@@ -219,7 +217,22 @@ fn run_variant(start: AnyVariant, words: &[&str]) -> Result<ExitCode, CliError> 
     Ok(ExitCode::SUCCESS)
 }
 
-/// Numbered movetext (`1. e2e4 e7e5 2. g1f3`, `5... d7d5 6. c2c4`) of `moves` played
+/// The variant move `text` names in UCI, or else in SAN; the error in words.
+fn read_variant_move(pos: &AnyVariant, text: &str) -> Result<VariantMove, String> {
+    match pos.parse_uci(text) {
+        Ok(m) => return Ok(m),
+        Err(e @ VariantUciError::Illegal(_)) => return Err(e.to_string()),
+        Err(VariantUciError::Syntax(_)) => {}
+    }
+    pos.parse_san(text).map_err(|e| match e {
+        VariantSanError::Syntax(_) => format!(
+            "'{text}' is not a move in UCI (e2e4, e7e8q, P@e4) or SAN (e4, Nf3, O-O, e8=Q, N@f3)"
+        ),
+        _ => e.to_string(),
+    })
+}
+
+/// Numbered movetext (`1. e4 e5 2. Nf3`, `5... d5 6. c4`) of `moves` played
 /// from fullmove `number` with `turn` to move.
 fn movetext(turn: Color, number: u32, moves: &[String]) -> String {
     let mut text = String::new();

@@ -6,8 +6,8 @@
 //! the movetext either leaves the game to the chess checker (no tag, "Standard", "From
 //! Position", "Chess960") or plays it itself on an [`AnyVariant`], variations included,
 //! with the chess checker's errors and warnings format. Moves are read in UCI or in SAN
-//! (`Nf3`, `exd5`, `O-O`, `e8=Q`, drops `N@f3`, king promotions `e8=K`), matched against
-//! the variant's legal moves.
+//! (`Nf3`, `exd5`, `O-O`, `e8=Q`, drops `N@f3` and `@e4`, king promotions `e8=K`) by the
+//! library's variant SAN reader.
 
 use core::ops::ControlFlow;
 
@@ -15,8 +15,7 @@ use quadboard_chess::pgn::{
     CheckedGame, Checker, GameError, GameErrorKind, GameStart, MoveError, Nag, RawTag, SyntaxError,
     Termination, Visitor,
 };
-use quadboard_chess::variant::{AnyVariant, Variant, VariantMove, VariantMoveKind};
-use quadboard_chess::{Bitboard, File, MoveKind, Rank, Role, Square};
+use quadboard_chess::variant::{AnyVariant, Variant, VariantMove, VariantSanError};
 
 /// The lichess variant a `[Variant]` tag names; `None` for chess (standard, Chess960, from
 /// position) and for names the library does not know (the chess checker reports those).
@@ -248,127 +247,15 @@ impl Visitor for VariantChecker {
     }
 }
 
-/// The legal move `text` names in UCI or SAN (check and mate marks ignored, castling
-/// with zeros read), or why none does.
+/// The legal move `text` names in UCI or SAN (read by the library's variant SAN reader,
+/// leniently: check marks, castling with zeros), or why none does.
 pub fn read_move(pos: &AnyVariant, text: &str) -> Result<VariantMove, MoveError> {
-    let bare = text.trim_end_matches(['+', '#']);
-    if let Ok(m) = pos.parse_uci(bare) {
+    if let Ok(m) = pos.parse_uci(text.trim_end_matches(['+', '#'])) {
         return Ok(m);
     }
-    let legal = pos.legal_moves();
-    let board = pos.board();
-    let pick = |found: Vec<VariantMove>| match found.as_slice() {
-        [] => Err(MoveError::Illegal),
-        [one] => Ok(*one),
-        many => Err(MoveError::Ambiguous(
-            many.iter().filter_map(|m| m.from()).collect::<Bitboard>(),
-        )),
-    };
-    // Castling.
-    let castle = match bare {
-        "O-O" | "0-0" => Some(true),
-        "O-O-O" | "0-0-0" => Some(false),
-        _ => None,
-    };
-    if let Some(king_side) = castle {
-        let found = legal
-            .iter()
-            .copied()
-            .filter(|m| match m.kind() {
-                VariantMoveKind::Chess(c) if c.kind() == MoveKind::Castle => {
-                    (c.to().file() > c.from().file()) == king_side
-                }
-                _ => false,
-            })
-            .collect();
-        return pick(found);
-    }
-    let bytes = bare.as_bytes();
-    // Drops: `N@f3`, `@f3` and `P@f3` for a pawn.
-    if let Some(at) = bare.find('@') {
-        let role = match &bytes[..at] {
-            b"" => Some(Role::Pawn),
-            [letter] => role_of(*letter),
-            _ => None,
-        };
-        let to = square_of(&bytes[at + 1..]).ok_or(MoveError::NotAMove)?;
-        let role = role.ok_or(MoveError::NotAMove)?;
-        let found = legal
-            .iter()
-            .copied()
-            .filter(|m| m.drop_role() == Some(role) && m.to() == to)
-            .collect();
-        return pick(found);
-    }
-    // `[role][file][rank][x]<square>[=role]`.
-    let (body, promotion) = match bare.split_once('=') {
-        Some((body, role)) => {
-            let role = match role.as_bytes() {
-                [letter] => role_of(*letter).ok_or(MoveError::NotAMove)?,
-                _ => return Err(MoveError::NotAMove),
-            };
-            (body.as_bytes(), Some(role))
-        }
-        None => (bytes, None),
-    };
-    let (role, rest) = match body.first().copied().and_then(role_of) {
-        Some(role) if body[0].is_ascii_uppercase() => (role, &body[1..]),
-        _ => (Role::Pawn, body),
-    };
-    if rest.len() < 2 {
-        return Err(MoveError::NotAMove);
-    }
-    let to = square_of(&rest[rest.len() - 2..]).ok_or(MoveError::NotAMove)?;
-    let mut from_file = None;
-    let mut from_rank = None;
-    for &b in &rest[..rest.len() - 2] {
-        match b {
-            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => {
-                from_file = Some(File::new(b - b'a'))
-            }
-            b'1'..=b'8' if from_rank.is_none() => from_rank = Some(Rank::new(b - b'1')),
-            b'x' | b':' | b'-' => {}
-            _ => return Err(MoveError::NotAMove),
-        }
-    }
-    let found = legal
-        .iter()
-        .copied()
-        .filter(|m| {
-            let Some(from) = m.from() else { return false };
-            let castles =
-                matches!(m.kind(), VariantMoveKind::Chess(c) if c.kind() == MoveKind::Castle);
-            !castles
-                && m.to() == to
-                && board.role_at(from) == Some(role)
-                && m.promotion_role() == promotion
-                && from_file.is_none_or(|f| from.file() == f)
-                && from_rank.is_none_or(|r| from.rank() == r)
-        })
-        .collect();
-    pick(found)
-}
-
-/// The role of a SAN piece letter, either case.
-fn role_of(letter: u8) -> Option<Role> {
-    Some(match letter.to_ascii_uppercase() {
-        b'P' => Role::Pawn,
-        b'N' => Role::Knight,
-        b'B' => Role::Bishop,
-        b'R' => Role::Rook,
-        b'Q' => Role::Queen,
-        b'K' => Role::King,
-        _ => return None,
+    pos.parse_san(text).map_err(|e| match e {
+        VariantSanError::Syntax(_) => MoveError::NotAMove,
+        VariantSanError::Illegal { .. } => MoveError::Illegal,
+        VariantSanError::Ambiguous { candidates, .. } => MoveError::Ambiguous(candidates),
     })
-}
-
-/// A square like `e4`.
-fn square_of(text: &[u8]) -> Option<Square> {
-    match text {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Square::from_coords(
-            File::new(f - b'a'),
-            Rank::new(r - b'1'),
-        )),
-        _ => None,
-    }
 }
