@@ -241,6 +241,9 @@ unsafe fn perft_bmi2(pos: &AnyVariant, depth: u32) -> u64 {
         if let Some(nodes) = pos.perft_as_chess(depth) {
             return nodes;
         }
+        if let Some(nodes) = pos.perft_bulk(depth) {
+            return nodes;
+        }
         match depth {
             0 => 1,
             1 => pos.count_legal_moves(),
@@ -260,9 +263,10 @@ unsafe fn perft_bmi2(pos: &AnyVariant, depth: u32) -> u64 {
         AnyVariant::Antichess(p) => walk(p, depth),
         AnyVariant::Crazyhouse(p) => walk(p, depth),
         AnyVariant::RacingKings(p) => walk(p, depth),
+        AnyVariant::Atomic(p) => walk(p, depth),
+        AnyVariant::Horde(p) => walk(p, depth),
         // King of the hill and three-check hand most of their tree to the chess engine,
-        // which dispatches by itself; variants added later run as the library builds them.
-        #[allow(unreachable_patterns)]
-        _ => pos.perft(depth),
+        // which dispatches by itself.
+        AnyVariant::KingOfTheHill(_) | AnyVariant::ThreeCheck(_) => pos.perft(depth),
     }
 }

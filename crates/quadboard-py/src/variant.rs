@@ -12,12 +12,13 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use quadboard_chess::variant::{
-    AnyVariant, Variant, VariantMove, VariantMoveKind, VariantOutcome, VariantTermination,
+    AnyVariant, Variant, VariantMove, VariantMoveKind, VariantOutcome, VariantSanError,
+    VariantTermination,
 };
 use quadboard_chess::{Bitboard, Color, MoveKind, Position, Role};
 
-use crate::board::{make_outcome, position_of, read_fen, standard_rook, Board};
-use crate::errors::{py_repr, IllegalMoveError};
+use crate::board::{make_outcome, position_of, standard_rook, Board};
+use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{Move, MoveObj};
 
 /// A variant board: `Board`'s placement, kept equal to the variant position's, and the
@@ -122,39 +123,19 @@ fn is_king_takes_rook(vm: VariantMove, m: Move) -> bool {
 /// The chess part of a variant position as `Board` holds one: the position, whether it is
 /// loose (no king or several, as `Board` calls them), and the promoted pieces.
 fn chess_view(v: &AnyVariant, chess960: bool) -> View {
-    if let AnyVariant::KingOfTheHill(p) = v {
-        return (*p.position(), false, Bitboard::EMPTY);
-    }
-    if let AnyVariant::ThreeCheck(p) = v {
-        return (*p.position(), false, Bitboard::EMPTY);
-    }
-    if let AnyVariant::RacingKings(p) = v {
-        return (*p.position(), false, Bitboard::EMPTY);
-    }
-    if let AnyVariant::Crazyhouse(p) = v {
-        return (*p.position(), false, p.promoted());
-    }
-    if let AnyVariant::Antichess(p) = v {
-        let (pos, loose) = position_of(p.to_setup(), chess960);
-        return (pos, loose, Bitboard::EMPTY);
-    }
-    // A variant this code has no direct way for (the library's newer ones): its FEN
-    // without the variant's fields. Slower, but needs nothing when a variant is added; an
-    // arm through its `to_setup`, as antichess's above, makes its push/pop 15 to 60 times
-    // faster (atomic, horde: docs/log/2026-12-01-python-variant.md).
-    let fen = v.to_fen();
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
-    if let Some(placement) = fields.first_mut() {
-        *placement = placement.split('[').next().unwrap_or("").replace('~', "");
-    }
-    fields.retain(|f| !f.contains('+'));
-    match read_fen(&fields.join(" ")) {
-        Ok(setup) => {
-            let (pos, loose) = position_of(setup, chess960);
-            (pos, loose, Bitboard::EMPTY)
-        }
-        Err(_) => (Position::new(), true, Bitboard::EMPTY),
-    }
+    // The variants whose position is a legal chess `Position` hand it over; the others
+    // (no king, touching kings, kings in check from the mover) go through their setup.
+    let setup = match v {
+        AnyVariant::KingOfTheHill(p) => return (*p.position(), false, Bitboard::EMPTY),
+        AnyVariant::ThreeCheck(p) => return (*p.position(), false, Bitboard::EMPTY),
+        AnyVariant::RacingKings(p) => return (*p.position(), false, Bitboard::EMPTY),
+        AnyVariant::Crazyhouse(p) => return (*p.position(), false, p.promoted()),
+        AnyVariant::Antichess(p) => p.to_setup(),
+        AnyVariant::Atomic(p) => p.to_setup(),
+        AnyVariant::Horde(p) => p.to_setup(),
+    };
+    let (pos, loose) = position_of(setup, chess960);
+    (pos, loose, Bitboard::EMPTY)
 }
 
 /// The FEN as python-chess writes it: the library's, with the en passant square only
@@ -627,6 +608,45 @@ impl VariantBoard {
             None => Err(IllegalMoveError::new_err(format!(
                 "illegal uci: {} in {}",
                 py_repr(uci),
+                state.fen()
+            ))),
+        }
+    }
+
+    /// The legal move in SAN as python-chess writes it on this variant (drops `N@f3`,
+    /// king promotions `e8=K`, the variant's `+`/`#`); `IllegalMoveError` for any other.
+    fn _san(&mut self, m: &Bound<'_, MoveObj>) -> PyResult<String> {
+        let m = m.get().value();
+        let state = self.state_mut()?;
+        match state.find(m) {
+            Some(vm) => Ok(state.pos.to_san(vm).as_str().to_owned()),
+            None => Err(IllegalMoveError::new_err(format!(
+                "san: {} is not a legal move in {}",
+                m.to_uci(),
+                state.fen()
+            ))),
+        }
+    }
+
+    /// Reads a legal move in SAN without making it: `InvalidMoveError` for text that is
+    /// not SAN, `IllegalMoveError` when no legal move fits, `AmbiguousMoveError` when
+    /// several do.
+    fn parse_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<MoveObj>> {
+        let state = self.state_mut()?;
+        match state.pos.parse_san(san) {
+            Ok(vm) => py_move(vm, state.pos.turn(), state.chess960).object(py),
+            Err(VariantSanError::Syntax(_)) => Err(InvalidMoveError::new_err(format!(
+                "invalid san: {}",
+                py_repr(san)
+            ))),
+            Err(VariantSanError::Illegal { .. }) => Err(IllegalMoveError::new_err(format!(
+                "illegal san: {} in {}",
+                py_repr(san),
+                state.fen()
+            ))),
+            Err(VariantSanError::Ambiguous { .. }) => Err(AmbiguousMoveError::new_err(format!(
+                "ambiguous san: {} in {}",
+                py_repr(san),
                 state.fen()
             ))),
         }

@@ -49,6 +49,7 @@ def facts(board) -> dict:
         "board_fen": board.board_fen(),
         "turn": board.turn,
         "legal": sorted(m.uci() for m in board.legal_moves),
+        "san": sorted(board.san(m) for m in board.legal_moves),
         "count": board.legal_moves.count(),
         "check": board.is_check(),
         "variant_end": board.is_variant_end(),
@@ -95,8 +96,12 @@ def play_game(name: str, rng: random.Random, max_plies: int, chess960: Optional[
         move = rng.choice(moves)
         mine = quadboard.Move.from_uci(move.uci())
         assert ours.is_legal(mine) and mine in ours.legal_moves
+        san = theirs.san(move)
         theirs.push(move)
-        ours.push(mine)
+        if ply % 2:
+            assert ours.push_san(san) == mine, (san, ours.fen())
+        else:
+            ours.push(mine)
         assert ours.peek() == mine and [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
         if ply % 7 == 3:
             # A takeback, then the move again.
@@ -221,15 +226,24 @@ def test_three_check_and_king_of_the_hill_endings():
     assert koth.is_variant_loss() and koth.outcome().winner is chess.WHITE
 
 
-def test_san_says_it_is_not_there_yet():
-    board = qv.KingOfTheHillBoard()
-    with pytest.raises(NotImplementedError, match="SAN"):
-        board.push_san("e4")
+def test_san_parses_and_writes_as_python_chess():
+    ours, theirs = qv.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1"), chess.variant.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1")
+    for san in ["N@d6", "O-O-O", "Nxd6"]:
+        assert ours.san_and_push(ours.parse_san(san)) == theirs.san_and_push(theirs.parse_san(san))
+    moves = [m.uci() for m in ours.move_stack]
+    start = qv.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1")
+    assert start.variation_san([quadboard.Move.from_uci(u) for u in moves]) == chess.variant.CrazyhouseBoard(
+        "r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1").variation_san([chess.Move.from_uci(u) for u in moves])
+    anti = qv.AntichessBoard("8/4P3/8/8/8/8/8/k7 w - - 0 1")
+    assert anti.san(quadboard.Move.from_uci("e7e8k")) == "e8=K"
+    with pytest.raises(quadboard.InvalidMoveError):
+        ours.parse_san("Zz9")
+    with pytest.raises(quadboard.IllegalMoveError):
+        ours.parse_san("Qh5")
     with pytest.raises(NotImplementedError, match="set_fen"):
-        board.set_piece_at(chess.E4, quadboard.Piece(chess.PAWN, chess.WHITE))
+        ours.set_piece_at(chess.E4, quadboard.Piece(chess.PAWN, chess.WHITE))
     with pytest.raises(NotImplementedError):
-        board.turn = chess.BLACK
-    assert board.fen() == qv.KingOfTheHillBoard.starting_fen
+        ours.turn = chess.BLACK
 
 
 def test_bad_fens_name_what_is_wrong():

@@ -7,8 +7,9 @@ in Rust, and ``Board``'s placement methods (``piece_at``, ``piece_map``, ``attac
 ``uci_variant``: a variant the library does not play yet raises ``ValueError`` naming it
 when a board is made, and plays with no change here once it does.
 
-Not yet: SAN (``san``, ``push_san``, ``parse_san``, ``lan``, ``variation_san``) until the
-library writes SAN for variants; editing a board square by square or by attribute (set a
+SAN (``san``, ``parse_san``, ``push_san``, ``san_and_push``, ``variation_san``) is the
+library's variant SAN, written as python-chess writes it. Not yet: ``lan`` and XBoard
+notation; editing a board square by square or by attribute (set a
 FEN instead); suicide and giveaway, whose rules differ from lichess's antichess.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Type
 
-from . import BB_ALL, PIECE_SYMBOLS, PIECE_TYPES, WHITE, Board, Move, piece_symbol
+from . import BB_ALL, PIECE_SYMBOLS, PIECE_TYPES, WHITE, Board, IllegalMoveError, Move, piece_symbol
 from ._quadboard import VariantBoard as _VariantBoard
 
 __all__ = [
@@ -50,8 +51,7 @@ class _LegalMoves:
         return isinstance(move, Move) and self.board.is_legal(move)
 
     def __repr__(self) -> str:
-        # python-chess lists the moves in SAN; UCI until the library writes variant SAN.
-        moves = ", ".join(m.uci() for m in self)
+        moves = ", ".join(self.board.san(m) for m in self)
         return f"<LegalMoveGenerator at {id(self):#x} ({moves})>"
 
 
@@ -63,7 +63,7 @@ def _not_yet(name: str, why: str) -> Callable[..., Any]:
     return method
 
 
-_NO_SAN = "SAN for variants is not available yet (use UCI: uci(), push_uci(), parse_uci())"
+_NO_SAN = "long algebraic notation and XBoard notation are not written for variants yet (use san() or uci())"
 _NO_EDIT = "variant boards are not edited square by square yet (use set_fen)"
 
 
@@ -152,12 +152,35 @@ class _Variant(_VariantBoard):
             raise NotImplementedError(f"{type(self).__name__}.epd: operations are not supported on variant boards")
         return " ".join(self.fen().split(" ")[:-2])
 
-    san = _not_yet("san", _NO_SAN)
+    def san(self, move: Move) -> str:
+        return self._san(move)
+
+    def push_san(self, san: str) -> Move:
+        move = self.parse_san(san)
+        self.push(move)
+        return move
+
+    def san_and_push(self, move: Move) -> str:
+        san = self._san(move)
+        self.push(move)
+        return san
+
+    def variation_san(self, variation: Iterable[Move]) -> str:
+        board = self.copy(stack=False)
+        parts: List[str] = []
+        for move in variation:
+            if not board.is_legal(move):
+                raise IllegalMoveError(f"illegal move {move} in position {board.fen()}")
+            number = board.fullmove_number
+            if board.turn == WHITE:
+                parts.append(f"{number}. {board.san_and_push(move)}")
+            elif not parts:
+                parts.append(f"{number}...{board.san_and_push(move)}")
+            else:
+                parts.append(board.san_and_push(move))
+        return " ".join(parts)
+
     lan = _not_yet("lan", _NO_SAN)
-    push_san = _not_yet("push_san", _NO_SAN)
-    parse_san = _not_yet("parse_san", _NO_SAN)
-    san_and_push = _not_yet("san_and_push", _NO_SAN)
-    variation_san = _not_yet("variation_san", _NO_SAN)
     push_xboard = _not_yet("push_xboard", _NO_SAN)
     parse_xboard = _not_yet("parse_xboard", _NO_SAN)
     for _name in ("clear", "clear_board", "reset_board", "set_piece_at", "remove_piece_at",
