@@ -15,8 +15,12 @@ whose coroutines run the blocking client in the loop's default executor. The pro
 (lines, deadlines) is the Rust client's; python-chess's bookkeeping of which commands to
 send (option values, new games) is here, so that an engine receives the same commands.
 
-Not here yet: XBoard (``popen_xboard``, ``XBoardProtocol``), pondering after ``play``,
-``BaseCommand`` and ``MockTransport``: they raise ``NotImplementedError``.
+XBoard engines run on the Rust XBoard client (``_quadboard.XboardClient``):
+``SimpleEngine.popen_xboard``, ``popen_xboard`` and ``XBoardProtocol``, with python-chess's
+commands (the game kept in the engine, ``undo``/``remove``, ``analyze``).
+
+Not here yet: UCI pondering after ``play``, ``BaseCommand`` and ``MockTransport``: they
+raise ``NotImplementedError``.
 """
 
 from __future__ import annotations
