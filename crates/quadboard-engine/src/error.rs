@@ -53,6 +53,10 @@ pub enum EngineError {
     /// A request the engine or the protocol cannot serve (Chess960 for an engine without
     /// `UCI_Chess960`, a position without `setboard`, a search while one is running).
     Unsupported(String),
+    /// The engine answered a command with an error line (XBoard's `Error (...): ...` or
+    /// `Illegal move: ...`); the engine goes on, but the game it holds may differ from the
+    /// client's.
+    Refused(String),
     /// Writing to the engine failed (its standard input is closed).
     Write {
         /// What was being sent.
@@ -69,7 +73,10 @@ impl EngineError {
     /// write): a caller should start a new one. Option and request errors leave the engine
     /// as it was.
     pub fn is_fatal(&self) -> bool {
-        !matches!(self, EngineError::Option(_) | EngineError::Unsupported(_))
+        !matches!(
+            self,
+            EngineError::Option(_) | EngineError::Unsupported(_) | EngineError::Refused(_)
+        )
     }
 }
 
@@ -124,6 +131,7 @@ impl fmt::Display for EngineError {
             }
             EngineError::Option(message) => f.write_str(message),
             EngineError::Unsupported(message) => f.write_str(message),
+            EngineError::Refused(line) => f.write_str(line),
             EngineError::Write {
                 command,
                 source,

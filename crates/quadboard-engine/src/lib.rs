@@ -33,6 +33,7 @@ mod process;
 mod search;
 mod uci;
 mod xboard;
+mod xboard_game;
 
 pub use error::EngineError;
 pub use info::{Info, Score, Wdl};
@@ -41,3 +42,4 @@ pub use process::EngineCommand;
 pub use search::{BestMove, Go, Limit, SearchResult, Stopper};
 pub use uci::{EngineId, Search, SearchEvent, Timeouts, UciEngine};
 pub use xboard::XboardEngine;
+pub use xboard_game::{XboardAnalysisLimit, XboardEvent, XboardGame, XboardGo, XboardPlayed};

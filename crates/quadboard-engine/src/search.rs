@@ -213,7 +213,7 @@ impl SearchResult {
 pub struct Stopper {
     pub(crate) stdin: SharedStdin,
     pub(crate) stopped: Arc<AtomicBool>,
-    pub(crate) command: &'static str,
+    pub(crate) command: std::borrow::Cow<'static, str>,
 }
 
 impl Stopper {
@@ -225,7 +225,7 @@ impl Stopper {
         if self.stopped.swap(true, Ordering::SeqCst) {
             return Ok(());
         }
-        write_to(&self.stdin, self.command)
+        write_to(&self.stdin, &self.command)
     }
 
     /// Whether a stop was sent.

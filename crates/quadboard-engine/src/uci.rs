@@ -305,7 +305,7 @@ impl UciEngine {
         let stopper = Stopper {
             stdin: self.process.shared_stdin(),
             stopped: Arc::new(AtomicBool::new(false)),
-            command: "stop\n",
+            command: "stop\n".into(),
         };
         Ok((root, deadline, stopper))
     }

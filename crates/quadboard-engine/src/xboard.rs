@@ -16,7 +16,7 @@ use crate::uci::search_deadline;
 use crate::{EngineError, EngineId, EngineOption, Info, OptionKind, Timeouts};
 
 /// The features this client understands and accepts; any other is rejected.
-const ACCEPTED: [&str; 20] = [
+const ACCEPTED: [&str; 24] = [
     "ping",
     "setboard",
     "playother",
@@ -37,6 +37,10 @@ const ACCEPTED: [&str; 20] = [
     "done",
     "option",
     "memory",
+    "nps",
+    "exclude",
+    "smp",
+    "egt",
 ];
 
 /// How long an engine that sends no `done=1` may take after its last feature before the
@@ -49,13 +53,18 @@ const FEATURE_SILENCE: Duration = Duration::from_secs(2);
 /// goes to a callback that may stop the search (`?`, move now). Bounded by [`Timeouts`] as
 /// [`crate::UciEngine`]; dropping it sends `quit`, then kills the process if needed.
 pub struct XboardEngine {
-    process: Process,
+    pub(crate) process: Process,
     id: EngineId,
     features: HashMap<String, String>,
     options: Vec<EngineOption>,
-    timeouts: Timeouts,
-    ping: u32,
+    pub(crate) timeouts: Timeouts,
+    pub(crate) ping: u32,
     broken: Broken,
+    /// The game the engine holds, as [`XboardEngine::set_game`] left it (`None`: unknown,
+    /// the next game is a new one).
+    pub(crate) game: Option<crate::xboard_game::HeldGame>,
+    /// What the engine is doing between calls: pondering after a move, or analysing.
+    pub(crate) activity: crate::xboard_game::Activity,
 }
 
 impl XboardEngine {
@@ -79,6 +88,20 @@ impl XboardEngine {
         command: impl Into<EngineCommand>,
         timeouts: Timeouts,
     ) -> Result<XboardEngine, EngineError> {
+        let mut engine = XboardEngine::negotiate(command, timeouts)?;
+        engine.ping_now()?;
+        Ok(engine)
+    }
+
+    /// Starts the engine and negotiates its features, without the `ping` after them (as
+    /// python-chess starts an engine, so that the engine receives the same commands).
+    ///
+    /// # Errors
+    /// As [`XboardEngine::start`], but for the `pong`.
+    pub fn negotiate(
+        command: impl Into<EngineCommand>,
+        timeouts: Timeouts,
+    ) -> Result<XboardEngine, EngineError> {
         let process = Process::spawn(&command.into())?;
         let mut engine = XboardEngine {
             process,
@@ -88,6 +111,8 @@ impl XboardEngine {
             timeouts,
             ping: 0,
             broken: Broken::default(),
+            game: None,
+            activity: crate::xboard_game::Activity::Idle,
         };
         let _ = engine.process.send("xboard\nprotover 2\n");
         let start = Instant::now();
@@ -145,7 +170,6 @@ impl XboardEngine {
                 deadline = Instant::now() + FEATURE_SILENCE;
             }
         }
-        engine.ping()?;
         Ok(engine)
     }
 
@@ -175,12 +199,32 @@ impl XboardEngine {
     }
 
     /// Sets an option (`option NAME=VALUE`, `option NAME` for buttons), checked against its
-    /// declaration; check options take `true`/`false` and are sent as 1/0.
+    /// declaration; check options take `true`/`false` and are sent as 1/0. `memory`,
+    /// `cores` and `egtpath KIND` are the protocol's own commands (`memory 64`), sent when
+    /// the engine offered `memory`, `smp` or `egt`.
     ///
     /// # Errors
     /// [`EngineError::Option`] naming the option or value; write errors.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         self.usable()?;
+        self.settle()?;
+        let command = match name {
+            "memory" => self.has_feature("memory"),
+            "cores" => self.has_feature("smp"),
+            _ => name.strip_prefix("egtpath ").is_some_and(|kind| {
+                self.features
+                    .get("egt")
+                    .is_some_and(|k| k.split(',').any(|k| k == kind))
+            }),
+        };
+        if command {
+            if value.contains(['\n', '\r']) {
+                return Err(EngineError::Option(format!(
+                    "invalid line-break in option {name:?}: {value:?}"
+                )));
+            }
+            return self.send(&format!("{name} {value}\n"));
+        }
         let declared = option::find(&self.options, name)
             .ok_or_else(|| option::unknown(&self.options, name))?;
         let value = declared.check_value(value)?;
@@ -201,6 +245,12 @@ impl XboardEngine {
     /// The engine dies or sends no `pong` within the ready timeout.
     pub fn ping(&mut self) -> Result<(), EngineError> {
         self.usable()?;
+        self.settle()?;
+        self.ping_now()
+    }
+
+    /// `ping N` and its `pong N`, whatever the engine is doing.
+    pub(crate) fn ping_now(&mut self) -> Result<(), EngineError> {
         if !self.has_feature("ping") {
             return Ok(());
         }
@@ -226,6 +276,8 @@ impl XboardEngine {
     /// As [`XboardEngine::ping`].
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.usable()?;
+        self.settle()?;
+        self.game = None;
         self.send("new\nforce\n")?;
         self.ping()
     }
@@ -250,6 +302,7 @@ impl XboardEngine {
         mut on_info: impl FnMut(&Info) -> bool,
     ) -> Result<SearchResult, EngineError> {
         self.usable()?;
+        self.settle()?;
         let unsupported = |what: &str| {
             Err(EngineError::Unsupported(format!(
                 "XBoard engines: {what} is not supported by this client"
@@ -271,6 +324,7 @@ impl XboardEngine {
         let root = go
             .root()
             .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
+        self.game = None;
         let mut text = String::from("new\nforce\n");
         if go.start != Position::new() {
             if !self.has_feature("setboard") {
@@ -398,15 +452,15 @@ impl XboardEngine {
         self.process.shut_down(self.timeouts.quit)
     }
 
-    fn usable(&self) -> Result<(), EngineError> {
+    pub(crate) fn usable(&self) -> Result<(), EngineError> {
         self.broken.check()
     }
 
-    fn send(&mut self, text: &str) -> Result<(), EngineError> {
+    pub(crate) fn send(&mut self, text: &str) -> Result<(), EngineError> {
         self.process.send(text).map_err(|e| self.fail(e))
     }
 
-    fn recv(
+    pub(crate) fn recv(
         &mut self,
         deadline: Option<Instant>,
         waiting_for: &str,
@@ -416,7 +470,7 @@ impl XboardEngine {
             .map_err(|e| self.broken.record(e))
     }
 
-    fn fail(&mut self, e: EngineError) -> EngineError {
+    pub(crate) fn fail(&mut self, e: EngineError) -> EngineError {
         self.broken.record(e)
     }
 }
@@ -467,33 +521,47 @@ pub(crate) fn parse_features(text: &str) -> Vec<(String, String)> {
 }
 
 /// A move in coordinate notation or SAN.
-fn parse_move(pos: &Position, text: &str) -> Option<Move> {
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Option<Move> {
     pos.parse_uci(text)
         .ok()
         .or_else(|| pos.parse_san(text).ok())
 }
 
-/// A thinking line `ply score time nodes [seldepth nps tbhits] pv`: score in centipawns
-/// (mate as 100000 + N moves, negative when mated), time in centiseconds; the pv in
-/// coordinates or SAN, move numbers skipped, checked from `root`. `None` for other lines.
+/// A thinking line `ply score time nodes [seldepth [nps [... tbhits]]] pv`: score in
+/// centipawns (mate as 100000 + N moves, negative when mated), time in centiseconds; as
+/// python-chess reads it, the leading integers are the numbers (past the fifth, the last
+/// one is `tbhits`, those between are reserved), the rest the pv in coordinates or SAN,
+/// move numbers skipped, checked from `root`. `None` for other lines.
 pub(crate) fn parse_thinking(line: &str, root: &Position) -> Option<Info> {
-    let mut tokens = line.split_ascii_whitespace();
-    let ply: u32 = tokens.next()?.parse().ok()?;
-    let score: i64 = tokens.next()?.parse().ok()?;
-    let time: u64 = tokens.next()?.parse().ok()?;
-    let nodes: u64 = tokens.next()?.parse().ok()?;
+    let mut tokens = line.split_ascii_whitespace().peekable();
+    let mut numbers: Vec<i64> = Vec::new();
+    while let Some(n) = tokens.peek().and_then(|t| t.parse::<i64>().ok()) {
+        numbers.push(n);
+        tokens.next();
+    }
+    if numbers.len() < 4 {
+        return None;
+    }
+    let unsigned = |n: i64| u64::try_from(n).unwrap_or(0);
+    let score = numbers[1];
     let mut info = Info {
-        depth: Some(ply),
+        depth: Some(u32::try_from(numbers[0]).ok()?),
         score: Some(if score.unsigned_abs() >= 100_000 {
             let n = i32::try_from(score.unsigned_abs() - 100_000).unwrap_or(i32::MAX);
             Score::Mate(if score < 0 { -n } else { n })
         } else {
             Score::Cp(i32::try_from(score).unwrap_or(0))
         }),
-        time: Some(Duration::from_millis(time.saturating_mul(10))),
-        nodes: Some(nodes),
+        time: Some(Duration::from_millis(
+            unsigned(numbers[2]).saturating_mul(10),
+        )),
+        nodes: Some(unsigned(numbers[3])),
         ..Info::default()
     };
+    let mut rest = numbers[4..].iter();
+    info.seldepth = rest.next().and_then(|&n| u32::try_from(n).ok());
+    info.nps = rest.next().map(|&n| unsigned(n));
+    info.tbhits = rest.last().map(|&n| unsigned(n));
     let mut pos = *root;
     for token in tokens {
         // Move numbers (`12.`, `12...`) and the optional extra numbers are not moves.
@@ -557,8 +625,15 @@ mod tests {
         assert_eq!(info.pv.len(), 3);
         assert_eq!(info.warnings.len(), 1);
         assert!(parse_thinking("move e2e4", &root).is_none());
-        let info = parse_thinking("1 -9223372036854775808 18446744073709551615 0", &root).unwrap();
+        let info = parse_thinking("1 -9223372036854775808 -5 0", &root).unwrap();
         assert_eq!(info.score, Some(Score::Mate(-i32::MAX)));
+        assert_eq!(info.time, Some(Duration::ZERO));
+        let info = parse_thinking("7 20 5 900 11 4000 0 3 e2e4", &root).unwrap();
+        assert_eq!(
+            (info.seldepth, info.nps, info.tbhits, info.pv.len()),
+            (Some(11), Some(4000), Some(3), 1)
+        );
+        assert!(parse_thinking("1 2 3 e2e4", &root).is_none());
         assert!(parse_thinking("# times @ 857363858", &root).is_none());
     }
 }

@@ -175,3 +175,90 @@ fn an_engine_that_never_moves_or_dies() {
         "{e}"
     );
 }
+
+#[test]
+fn a_game_kept_in_the_engine() {
+    use quadboard_engine::{XboardAnalysisLimit, XboardEvent, XboardGame, XboardGo};
+    // A fake that logs what it gets: the commands of python-chess's XBoard protocol.
+    let fake = Fake::new(
+        "game",
+        "",
+        "    'protover 2') echo 'feature ping=1 setboard=1 exclude=1 done=1' ;;\n    ping*) echo \"pong ${line#ping }\" ;;\n    go) echo '3 25 7 900 9 1200 e7e5 g1f3'; echo 'move e7e5'; echo 'Hint: g1f3' ;;\n    analyze) echo '1 10 0 5 b8c6'; echo '2 12 1 50 b8c6 g1f3' ;;\n    nps*) echo 'Error (unknown command): nps' ;;\n    quit) exit 0 ;;",
+    );
+    let mut engine = XboardEngine::negotiate(fake.path.as_path(), Timeouts::default()).unwrap();
+    let start = Position::new();
+    let fen = start.to_fen().to_string();
+    let e4 = start.parse_uci("e2e4").unwrap();
+    engine
+        .set_game(&XboardGame::new(fen.clone(), vec![e4]))
+        .unwrap();
+    let go = XboardGo {
+        depth: Some(3),
+        post: true,
+        ..XboardGo::default()
+    };
+    let played = engine.play(&go).unwrap();
+    let e5 = played.best.unwrap();
+    assert_eq!(e5.to_string(), "e7e5");
+    assert_eq!(
+        played.ponder.map(|m| m.to_string()).as_deref(),
+        Some("g1f3")
+    );
+    let info = played.info.unwrap();
+    assert_eq!(
+        (info.depth, info.seldepth, info.nps),
+        (Some(3), Some(9), Some(1200))
+    );
+    // The engine's move is part of the game now: the next position needs no new game.
+    let mut pos = start;
+    pos.play_unchecked(e4);
+    pos.play_unchecked(e5);
+    let nf3 = pos.parse_uci("g1f3").unwrap();
+    engine
+        .set_game(&XboardGame::new(fen.clone(), vec![e4, e5, nf3]))
+        .unwrap();
+    // Another line from the start: back to the common moves.
+    let d4 = start.parse_uci("d2d4").unwrap();
+    engine
+        .set_game(&XboardGame::new(fen.clone(), vec![d4]))
+        .unwrap();
+    engine
+        .analysis_start(
+            Some(&[]),
+            XboardAnalysisLimit {
+                depth: Some(2),
+                ..XboardAnalysisLimit::default()
+            },
+        )
+        .unwrap();
+    let mut events = Vec::new();
+    while let Some(event) = engine.analysis_next(None).unwrap() {
+        let end = matches!(event, XboardEvent::End(_));
+        events.push(event);
+        if end {
+            break;
+        }
+    }
+    assert!(matches!(events.last(), Some(XboardEvent::End(Some(m))) if m.to_string() == "b8c6"));
+    // An error line is a refusal, not the end of the engine.
+    let e = engine
+        .play(&XboardGo {
+            nodes: Some(10),
+            ..XboardGo::default()
+        })
+        .unwrap_err();
+    assert!(matches!(e, EngineError::Refused(_)), "{e}");
+    engine.game_result("1-0", "White mates").unwrap();
+    assert!(engine.game_result("1-0", "a{b}").is_err());
+    drop(engine);
+    assert_eq!(
+        fake.input(),
+        "xboard\nprotover 2\naccepted ping\naccepted setboard\naccepted exclude\naccepted done\n\
+         new\nforce\ne2e4\nsd 3\npost\neasy\ngo\nping 1\n\
+         force\ng1f3\n\
+         force\nremove\nundo\nd2d4\n\
+         exclude all\npost\nanalyze\n.\nexit\nping 2\n\
+         nps 1\nst 10\nnopost\neasy\ngo\n\
+         result 1-0 {White mates}\nquit\n"
+    );
+}

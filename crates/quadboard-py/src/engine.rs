@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyList};
 use quadboard_chess::{CastlingMode, Move as QMove, Position};
 use quadboard_engine::{
     EngineError, Go, Info, Limit, OptionKind, Score, Search, SearchEvent, Stopper, Timeouts,
-    UciEngine,
+    UciEngine, XboardAnalysisLimit, XboardEngine, XboardEvent, XboardGame, XboardGo,
 };
 
 use crate::moves::Move;
@@ -686,5 +686,444 @@ impl UciClient {
             None => raise(py, "error", "no search is running".into()),
             e => self.error(py, e),
         }
+    }
+}
+
+/// A running XBoard engine (`XboardClient(program, args, cwd, timeout)`), for
+/// `engine.py`'s `XBoardProtocol`: the Rust client's game, `play` and analysis
+/// (`XboardEngine::set_game`, `play`, `analysis_start`), whose commands are
+/// python-chess's.
+#[pyclass(module = "quadboard._quadboard")]
+pub struct XboardClient {
+    /// `None` once quit.
+    engine: Mutex<Option<XboardEngine>>,
+    /// The running analysis's stopper, outside the engine's lock (see `UciClient`).
+    stopper: Mutex<Option<Stopper>>,
+    pid: u32,
+    fatal: Mutex<Option<&'static str>>,
+}
+
+/// What `play` gives Python: best, ponder, the info, draw offered, resigned.
+type Played<'py> = (
+    Option<Py<PyAny>>,
+    Option<Py<PyAny>>,
+    Bound<'py, PyDict>,
+    bool,
+    bool,
+);
+
+impl XboardClient {
+    /// Runs `f` on the engine with the GIL released.
+    fn with_engine<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut XboardEngine) -> Result<T, EngineError> + Send,
+    ) -> PyResult<T> {
+        if let Some(class) = *self.fatal.lock().map_err(poisoned)? {
+            return Err(raise(py, class, "engine process died unexpectedly".into()));
+        }
+        let result = py.detach(|| {
+            let mut engine = self.engine.lock().map_err(|_| None)?;
+            let engine = engine.as_mut().ok_or(None)?;
+            f(engine).map_err(Some)
+        });
+        result.map_err(|e| self.error(py, e))
+    }
+
+    /// The Python error of a failed call, remembering fatal ones.
+    fn error(&self, py: Python<'_>, e: Option<EngineError>) -> PyErr {
+        let Some(e) = e else {
+            return raise(py, "terminated", "the engine has quit".into());
+        };
+        if e.is_fatal() {
+            if let Ok(mut fatal) = self.fatal.lock() {
+                if fatal.is_none() {
+                    *fatal = Some(match e {
+                        EngineError::Terminated { .. } | EngineError::Write { .. } => "terminated",
+                        _ => "error",
+                    });
+                }
+            }
+        }
+        to_py_err(py, &e)
+    }
+
+    /// The thinking line as python-chess's `_parse_xboard_post` gives it: depth, score,
+    /// time (centiseconds as seconds), nodes, seldepth, nps, tbhits, the pv (its first move
+    /// only without `INFO_PV`).
+    fn post_dict<'py>(
+        py: Python<'py>,
+        info: &Info,
+        root: &Position,
+        flags: u32,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let mut shown = info.clone();
+        if flags & INFO_PV == 0 {
+            shown.pv.truncate(1);
+        }
+        // Every key python-chess's XBoard reader fills, whatever the flags say.
+        let d = info_dict(py, &shown, root, INFO_SCORE | INFO_PV | 1)?;
+        if let Some(t) = info.time {
+            d.set_item("time", (t.as_millis() / 10) as f64 / 100.0)?;
+        }
+        if !d.contains("pv")? {
+            d.set_item("pv", PyList::empty(py))?;
+        }
+        // python-chess's key order: depth, time, nodes, score, seldepth, nps, tbhits, pv.
+        let ordered = PyDict::new(py);
+        for key in [
+            "depth", "time", "nodes", "score", "seldepth", "nps", "tbhits", "pv",
+        ] {
+            if let Some(v) = d.get_item(key)? {
+                ordered.set_item(key, v)?;
+            }
+        }
+        Ok(ordered)
+    }
+}
+
+#[pymethods]
+impl XboardClient {
+    /// Starts `program` with `args` in `cwd` and negotiates the features within `timeout`
+    /// seconds (`None`: no limit), the GIL released.
+    #[new]
+    #[pyo3(signature = (program, args, cwd=None, timeout=None))]
+    fn new(
+        py: Python<'_>,
+        program: String,
+        args: Vec<String>,
+        cwd: Option<String>,
+        timeout: Option<f64>,
+    ) -> PyResult<XboardClient> {
+        let mut command = quadboard_engine::EngineCommand::new(program).args(args);
+        if let Some(dir) = cwd {
+            command = command.current_dir(dir);
+        }
+        let wait = seconds(timeout);
+        let timeouts = Timeouts {
+            handshake: wait,
+            ready: wait,
+            stop: wait,
+            grace: wait,
+            search: None,
+            quit: Duration::from_secs(1),
+        };
+        let engine = py
+            .detach(|| XboardEngine::negotiate(command, timeouts))
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(XboardClient {
+            pid: engine.pid(),
+            engine: Mutex::new(Some(engine)),
+            stopper: Mutex::new(None),
+            fatal: Mutex::new(None),
+        })
+    }
+
+    /// The process id.
+    fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// The accepted features as `[(name, value)]`.
+    fn features(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        self.with_engine(py, |e| {
+            let mut out: Vec<(String, String)> = e
+                .features()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            out.sort();
+            Ok(out)
+        })
+    }
+
+    /// The declared options as `(name, type, default text, min, max, vars)`.
+    #[allow(clippy::type_complexity)]
+    fn options(
+        &self,
+        py: Python<'_>,
+    ) -> PyResult<
+        Vec<(
+            String,
+            &'static str,
+            Option<String>,
+            Option<i64>,
+            Option<i64>,
+            Vec<String>,
+        )>,
+    > {
+        self.with_engine(py, |e| Ok(e.options().iter().map(option_row).collect()))
+    }
+
+    /// Sets the timeouts in seconds (see `UciClient.set_timeout`).
+    #[pyo3(signature = (timeout))]
+    fn set_timeout(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<()> {
+        let wait = seconds(timeout);
+        self.with_engine(py, |e| {
+            let mut t = e.timeouts();
+            t.ready = wait;
+            t.stop = wait;
+            t.grace = wait;
+            t.search = None;
+            e.set_timeouts(t);
+            Ok(())
+        })
+    }
+
+    /// `option NAME=VALUE` (or `memory`, `cores`, `egtpath KIND`).
+    fn set_option(&self, py: Python<'_>, name: String, value: String) -> PyResult<()> {
+        self.with_engine(py, |e| e.set_option(&name, &value))
+    }
+
+    /// `ping N` ... `pong N`.
+    fn ping(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, |e| e.ping())
+    }
+
+    /// Brings the engine to the game from `fen` (Shredder castling letters in Chess960)
+    /// after `moves` (UCI), starting a new one when `new_game` or when it must.
+    #[pyo3(signature = (fen, chess960, moves, new_game, random, name, ratings, computer))]
+    #[allow(clippy::too_many_arguments)]
+    fn set_game(
+        &self,
+        py: Python<'_>,
+        fen: String,
+        chess960: bool,
+        moves: Vec<String>,
+        new_game: bool,
+        random: bool,
+        name: Option<String>,
+        ratings: (i64, i64),
+        computer: bool,
+    ) -> PyResult<()> {
+        let mut pos = Position::from_fen(&fen)
+            .map_err(|e| raise(py, "error", format!("invalid position {fen:?}: {e}")))?;
+        if chess960 {
+            pos.set_castling_mode(CastlingMode::Chess960);
+        }
+        let mut played = Vec::with_capacity(moves.len());
+        for text in &moves {
+            let m = pos
+                .parse_uci(text)
+                .map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
+            played.push(m);
+            pos.play_unchecked(m);
+        }
+        let mut game = XboardGame::new(fen, played);
+        game.new_game = new_game;
+        game.random = random;
+        game.opponent_name = name;
+        game.ratings = ratings;
+        game.computer = computer;
+        self.with_engine(py, |e| e.set_game(&game))
+    }
+
+    /// The engine's move in the game set: `(best, ponder, InfoDict, draw_offered,
+    /// resigned)`.
+    #[pyo3(signature = (level, st, nodes, depth, white_clock, black_clock, draw_offered, post, ponder, flags))]
+    #[allow(clippy::too_many_arguments)]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        level: Option<String>,
+        st: Option<String>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        white_clock: Option<u64>,
+        black_clock: Option<u64>,
+        draw_offered: bool,
+        post: bool,
+        ponder: bool,
+        flags: u32,
+    ) -> PyResult<Played<'py>> {
+        let go = XboardGo {
+            level,
+            st,
+            nodes,
+            depth,
+            white_clock,
+            black_clock,
+            draw_offered,
+            post,
+            ponder,
+        };
+        let played = self.with_engine(py, |e| e.play(&go))?;
+        let info = match &played.info {
+            Some(info) => Self::post_dict(py, info, &played.root, flags)?,
+            None => PyDict::new(py),
+        };
+        let best = played
+            .best
+            .map(|m| py_move(py, &played.root, m))
+            .transpose()?;
+        let ponder = match (played.best, played.ponder) {
+            (Some(b), Some(p)) => {
+                let mut after = played.root;
+                after.play_unchecked(b);
+                Some(py_move(py, &after, p)?)
+            }
+            _ => None,
+        };
+        Ok((best, ponder, info, played.draw_offered, played.resigned))
+    }
+
+    /// Starts an analysis (`exclude`/`include` for `root_moves`, `post`, `analyze`) that
+    /// stops itself at the limits (seconds for `time`).
+    #[pyo3(signature = (root_moves, depth, nodes, time, mate))]
+    fn start_analysis(
+        &self,
+        py: Python<'_>,
+        root_moves: Option<Vec<String>>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        mate: Option<u32>,
+    ) -> PyResult<()> {
+        let limit = XboardAnalysisLimit {
+            depth,
+            nodes,
+            time: time.map(|t| seconds(Some(t))),
+            mate,
+        };
+        let stopper = self.with_engine(py, |e| {
+            let root = e.game_position();
+            let moves = match &root_moves {
+                Some(texts) => {
+                    let mut moves = Vec::with_capacity(texts.len());
+                    for text in texts {
+                        moves.push(root.parse_uci(text).map_err(|err| {
+                            EngineError::Unsupported(format!("root move {text}: {err}"))
+                        })?);
+                    }
+                    Some(moves)
+                }
+                None => None,
+            };
+            e.analysis_start(moves.as_deref(), limit)?;
+            Ok(e.analysis_stopper())
+        })?;
+        *self.stopper.lock().map_err(poisoned)? = stopper;
+        Ok(())
+    }
+
+    /// Stops the running analysis (from any thread; nothing when none runs).
+    fn stop(&self) -> PyResult<()> {
+        if let Some(stopper) = self.stopper.lock().map_err(poisoned)?.as_ref() {
+            let _ = stopper.stop();
+        }
+        Ok(())
+    }
+
+    /// The analysis's next event within `timeout` seconds (`None`: until one comes):
+    /// `("info", InfoDict)`, `("bestmove", best, None)`, or `None`.
+    #[pyo3(signature = (flags, timeout=None))]
+    fn next_event<'py>(
+        &self,
+        py: Python<'py>,
+        flags: u32,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let wait = timeout.map(|t| seconds(Some(t)));
+        let event = self.with_engine(py, |e| {
+            let Some(root) = e.analysis_root() else {
+                return Ok(None);
+            };
+            Ok(e.analysis_next(wait)?.map(|ev| (ev, root)))
+        });
+        let event = match event {
+            Ok(event) => event,
+            Err(e) => {
+                *self.stopper.lock().map_err(poisoned)? = None;
+                return Err(e);
+            }
+        };
+        match event {
+            None => Ok(None),
+            Some((XboardEvent::Info(info), root)) => {
+                let d = Self::post_dict(py, &info, &root, flags)?;
+                Ok(Some(("info", d).into_pyobject(py)?.into_any()))
+            }
+            Some((XboardEvent::End(best), root)) => {
+                *self.stopper.lock().map_err(poisoned)? = None;
+                let b = best.map(|m| py_move(py, &root, m)).transpose()?;
+                Ok(Some(
+                    ("bestmove", b, py.None()).into_pyobject(py)?.into_any(),
+                ))
+            }
+        }
+    }
+
+    /// `result RESULT {ENDING}`.
+    fn game_result(&self, py: Python<'_>, result: String, ending: String) -> PyResult<()> {
+        self.with_engine(py, |e| e.game_result(&result, &ending))
+    }
+
+    /// `quit`, then waits for the exit (a second, then kills); the exit code if any.
+    fn quit(&self, py: Python<'_>) -> Option<i32> {
+        self.end(py, false)
+    }
+
+    /// Kills the engine without `quit`; the exit code if any.
+    fn kill(&self, py: Python<'_>) -> Option<i32> {
+        self.end(py, true)
+    }
+
+    /// Whether the engine has quit.
+    fn is_gone(&self) -> bool {
+        matches!(self.engine.lock().as_deref(), Ok(None) | Err(_))
+    }
+}
+
+impl XboardClient {
+    fn end(&self, py: Python<'_>, kill: bool) -> Option<i32> {
+        if let Ok(mut stopper) = self.stopper.lock() {
+            *stopper = None;
+        }
+        let status = py.detach(|| {
+            let engine = self.engine.lock().ok()?.take()?;
+            if kill {
+                engine.kill()
+            } else {
+                engine.quit()
+            }
+        })?;
+        exit_code(status)
+    }
+}
+
+/// An exit status as Python's return code (a signal's number negated).
+fn exit_code(status: std::process::ExitStatus) -> Option<i32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        status.code().or_else(|| status.signal().map(|n| -n))
+    }
+    #[cfg(not(unix))]
+    {
+        status.code()
+    }
+}
+
+/// An option as `(name, type, default text, min, max, vars)`.
+#[allow(clippy::type_complexity)]
+fn option_row(
+    o: &quadboard_engine::EngineOption,
+) -> (
+    String,
+    &'static str,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Vec<String>,
+) {
+    let default = o.default_value();
+    match &o.kind {
+        OptionKind::Check { .. } => (o.name.clone(), "check", default, None, None, vec![]),
+        OptionKind::Spin { min, max, .. } => (o.name.clone(), "spin", default, *min, *max, vec![]),
+        OptionKind::Combo { vars, .. } => {
+            (o.name.clone(), "combo", default, None, None, vars.clone())
+        }
+        OptionKind::Button => (o.name.clone(), "button", None, None, None, vec![]),
+        OptionKind::String { .. } => (o.name.clone(), "string", default, None, None, vec![]),
     }
 }

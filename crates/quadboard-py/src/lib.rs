@@ -57,6 +57,7 @@ fn _quadboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<polyglot::BookFile>()?;
     m.add_class::<syzygy::Tables>()?;
     m.add_class::<engine::UciClient>()?;
+    m.add_class::<engine::XboardClient>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<errors::InvalidMoveError>(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -267,3 +268,67 @@ def test_stockfish_from_threads(stockfish):
         with concurrent.futures.ThreadPoolExecutor(3) as pool:
             infos = list(pool.map(lambda b: engine.analyse(b, qengine.Limit(nodes=1000)), boards_))
     assert all("score" in info for info in infos)
+
+
+# --- 200 positions -----------------------------------------------------------------------
+
+def many_positions(pkg) -> list:
+    """200 boards: the fixed ones above (mates, stalemates, Chess960), then random games
+    (python-chess's `random`, a fixed seed) from the start and from Chess960 starts, with
+    their move stacks (so the engine gets `position ... moves ...`), the finished ones kept."""
+    out = boards(pkg)
+    rng = random.Random(2026)
+    while len(out) < 200:
+        chess960 = rng.random() < 0.3
+        board = pkg.Board.from_chess960_pos(rng.randrange(960)) if chess960 else pkg.Board()
+        for _ in range(rng.randrange(0, 120)):
+            moves = sorted(board.legal_moves, key=lambda m: m.uci())
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        out.append(board)
+    return out
+
+
+def many_run(pkg, eng, path) -> list:
+    seen = []
+    with eng.SimpleEngine.popen_uci(path) as engine:
+        engine.configure({"Threads": 1, "Hash": 16})
+        for i, board in enumerate(many_positions(pkg)):
+            seen.append(plain(engine.analyse(board, eng.Limit(nodes=600), game=i)))
+            if i % 2 == 0:
+                seen.append([plain(x) for x in engine.analyse(board, eng.Limit(nodes=600), multipv=3, game=i)])
+            legal = sorted(board.legal_moves, key=lambda m: m.uci())[::3]
+            if legal and i % 3 == 0:
+                seen.append(plain(engine.analyse(board, eng.Limit(nodes=400), root_moves=legal, game=i)))
+            seen.append(plain_play(engine.play(board, eng.Limit(nodes=500), game=i, info=eng.Info.ALL)))
+
+        async def asyncio_part():
+            transport, protocol = await eng.popen_uci(path)
+            out = []
+            try:
+                await protocol.configure({"Threads": 1, "Hash": 16})
+                for i, board in enumerate(many_positions(pkg)[::10]):
+                    out.append(plain(await protocol.analyse(board, eng.Limit(nodes=500), game=i)))
+                    out.append(plain_play(await protocol.play(board, eng.Limit(nodes=500), game=i)))
+            finally:
+                await protocol.quit()
+            return out
+
+        seen.extend(asyncio.run(asyncio_part()))
+    return seen
+
+
+def test_stockfish_200_positions(stockfish):
+    """Both packages on 200 positions (standard and Chess960, checkmates and stalemates
+    among them): the same InfoDicts (time, nps and hashfull aside), multipv 3 lines, root
+    move restrictions and PlayResults, from the simple and the asyncio API."""
+    kinds = many_positions(chess)
+    assert len(kinds) == 200
+    assert sum(b.chess960 for b in kinds) >= 40
+    assert sum(b.is_checkmate() for b in kinds) >= 1 and sum(b.is_stalemate() for b in kinds) >= 1
+    theirs = many_run(chess, chess.engine, stockfish)
+    ours = many_run(quadboard, qengine, stockfish)
+    assert len(ours) == len(theirs)
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        assert a == b, i

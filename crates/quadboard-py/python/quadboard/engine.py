@@ -15,8 +15,12 @@ whose coroutines run the blocking client in the loop's default executor. The pro
 (lines, deadlines) is the Rust client's; python-chess's bookkeeping of which commands to
 send (option values, new games) is here, so that an engine receives the same commands.
 
-Not here yet: XBoard (``popen_xboard``, ``XBoardProtocol``), pondering after ``play``,
-``BaseCommand`` and ``MockTransport``: they raise ``NotImplementedError``.
+XBoard engines run on the Rust XBoard client (``_quadboard.XboardClient``):
+``SimpleEngine.popen_xboard``, ``popen_xboard`` and ``XBoardProtocol``, with python-chess's
+commands (the game kept in the engine, ``undo``/``remove``, ``analyze``).
+
+Not here yet: UCI pondering after ``play``, ``BaseCommand`` and ``MockTransport``: they
+raise ``NotImplementedError``.
 """
 
 from __future__ import annotations
@@ -538,6 +542,23 @@ class _UciCore:
         with self.lock:
             self.client.is_ready()
 
+    def send_opponent_information(self, opponent: Optional[Opponent], engine_rating: Optional[int]) -> None:
+        """``UCI_Opponent``, when the engine declares it (python-chess's UCI form)."""
+        if opponent and opponent.name and "UCI_Opponent" in self.options:
+            rating = opponent.rating or "none"
+            title = opponent.title or "none"
+            player_type = "computer" if opponent.is_engine else "human"
+            self.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
+
+    def send_game_result(self, board: Any, winner: Optional[Color], game_ending: Optional[str],
+                         game_complete: bool) -> None:
+        """Nothing for UCI (python-chess sends nothing either)."""
+
+    def play_with(self, board: Any, limit: Limit, game: object, info: Info, ponder: bool, draw_offered: bool,
+                  root_moves: Optional[Iterable[Move]], options: ConfigMapping,
+                  opponent: Optional[Opponent]) -> PlayResult:
+        return self.play(board, limit, game, info, ponder, root_moves, options)
+
     def _new(self, game: object) -> None:
         if self.first_game or self.game != game:
             self.game = game
@@ -753,14 +774,17 @@ class _Transport:
         return self._core.client.is_gone()
 
 
-class UciProtocol(Protocol):
-    """The UCI protocol on asyncio, as python-chess's: made by ``popen_uci``; its methods
-    are coroutines that run the blocking Rust client in the event loop's default executor
-    (a thread), so that the loop goes on meanwhile."""
+class _CoreProtocol(Protocol):
+    """An engine protocol on asyncio over a blocking core (``_UciCore``, ``_XBoardCore``):
+    its methods are coroutines that run the core in the event loop's default executor (a
+    thread), so that the loop goes on meanwhile."""
+
+    _core_class: Any = None
 
     def __init__(self) -> None:
-        # Made only by popen_uci (python-chess's protocol is made by the event loop).
-        self._core: Optional[_UciCore] = None
+        # Made only by popen_uci/popen_xboard (python-chess's protocol is made by the
+        # event loop).
+        self._core: Any = None
         self.returncode: asyncio.Future[int]
 
     @classmethod
@@ -769,7 +793,7 @@ class UciProtocol(Protocol):
         """Starts the engine ``command`` (handshake included) and returns its transport and
         protocol."""
         loop = asyncio.get_running_loop()
-        core = await loop.run_in_executor(None, lambda: _UciCore(command, None, popen_args))
+        core = await loop.run_in_executor(None, lambda: cls._core_class(command, None, popen_args))
         protocol = cls()
         protocol._core = core
         return _Transport(core), protocol
@@ -779,13 +803,13 @@ class UciProtocol(Protocol):
         return asyncio.get_running_loop().run_in_executor(None, fn)
 
     @property
-    def options(self) -> UciOptionMap[Option]:
+    def options(self) -> MutableMapping[str, Option]:
         """The options the engine declared."""
         assert self._core is not None
         return self._core.options
 
     @property
-    def config(self) -> UciOptionMap[ConfigValue]:
+    def config(self) -> MutableMapping[str, ConfigValue]:
         """The option values the engine has, as far as the protocol knows."""
         assert self._core is not None
         return self._core.config
@@ -814,14 +838,11 @@ class UciProtocol(Protocol):
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
-        """Tells the engine about its opponent (``UCI_Opponent``, when it declares it)."""
+        """Tells the engine about its opponent (UCI: ``UCI_Opponent`` when the engine
+        declares it; XBoard: ``name``, ``rating``, ``computer`` at the next new game)."""
         core = self._core
         assert core is not None
-        if opponent and opponent.name and "UCI_Opponent" in core.options:
-            rating = opponent.rating or "none"
-            title = opponent.title or "none"
-            player_type = "computer" if opponent.is_engine else "human"
-            await self.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
+        await self._run(lambda: core.send_opponent_information(opponent, engine_rating))
 
     async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = Info.NONE,
                    ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None,
@@ -830,7 +851,8 @@ class UciProtocol(Protocol):
         core = self._core
         assert core is not None
         board = board.copy()
-        return await self._run(lambda: core.play(board, limit, game, info, ponder, root_moves, options))
+        return await self._run(lambda: core.play_with(board, limit, game, info, ponder, draw_offered,
+                                                      root_moves, options, opponent))
 
     async def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
                       info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
@@ -862,7 +884,12 @@ class UciProtocol(Protocol):
 
     async def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
                                game_complete: bool = True) -> None:
-        """Nothing for UCI (python-chess sends nothing either)."""
+        """Tells the engine how the game ended (XBoard's ``result``; nothing for UCI, as
+        python-chess)."""
+        core = self._core
+        assert core is not None
+        board = board.copy()
+        await self._run(lambda: core.send_game_result(board, winner, game_ending, game_complete))
 
     async def quit(self) -> None:
         """``quit``, then waits for the process to end."""
@@ -875,6 +902,14 @@ class UciProtocol(Protocol):
         raise self._method("debug")
 
 
+class UciProtocol(_CoreProtocol):
+    """The UCI protocol on asyncio, as python-chess's: made by ``popen_uci``; its methods
+    are coroutines that run the blocking Rust client in the event loop's default executor
+    (a thread), so that the loop goes on meanwhile."""
+
+    _core_class = _UciCore
+
+
 async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
                     **popen_args: Any) -> Tuple[Any, UciProtocol]:
     """Starts and initialises a UCI engine; returns its transport (``get_pid``,
@@ -882,15 +917,253 @@ async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
     return await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
 
 
-class XBoardProtocol(Protocol):
-    """The XBoard protocol (not built yet: ``NotImplementedError``)."""
+XBOARD_CONTROLS = ["random", "computer", "name", "engine_rating", "opponent_rating"]
+
+
+class _XBoardCore:
+    """One XBoard engine on the Rust client (``_quadboard.XboardClient``) and python-chess's
+    bookkeeping of it (``XBoardProtocol``'s options, configuration, game and clock id),
+    blocking calls only. The commands (the game kept in the engine with ``undo`` and
+    ``remove``, ``play``'s limits, ``analyze`` and its stop) are the Rust client's."""
+
+    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any]) -> None:
+        from ._quadboard import XboardClient
+        program, args = _command_parts(command)
+        cwd = popen_args.get("cwd")
+        self.lock = threading.RLock()
+        self.client = XboardClient(program, args, None if cwd is None else str(cwd), timeout)
+        self.returncode: Optional[int] = None
+        self.features: Dict[str, Union[int, str]] = {}
+        for name, value in self.client.features():
+            try:
+                self.features[name] = int(value)
+            except ValueError:
+                self.features[name] = value
+        if not self.features.get("ping", 0):
+            self.client.kill()
+            raise EngineError("xboard engine did not declare required feature: ping")
+        self.id: Dict[str, str] = {}
+        if "myname" in self.features:
+            self.id["name"] = str(self.features["myname"])
+        self.options: Dict[str, Option] = {
+            "random": Option("random", "check", False, None, None, None),
+            "computer": Option("computer", "check", False, None, None, None),
+            "name": Option("name", "string", "", None, None, None),
+            "engine_rating": Option("engine_rating", "spin", 0, None, None, None),
+            "opponent_rating": Option("opponent_rating", "spin", 0, None, None, None),
+        }
+        for name, type_, default, min_, max_, var in self.client.options():
+            if name in ("random", "computer", "cores", "memory"):
+                continue
+            value: ConfigValue
+            if type_ == "check":
+                value = int(default == "true")
+            elif type_ == "spin":
+                value = None if default is None else int(default)
+            elif type_ == "string":
+                value = default or ""
+            elif type_ == "combo":
+                value = default
+            else:
+                value = None
+            self.options[name] = Option(name, type_, value, min_, max_, list(var) if type_ == "combo" else None)
+        if self.features.get("memory", 0):
+            self.options["memory"] = Option("memory", "spin", 16, 1, None, None)
+        if self.features.get("smp", 0):
+            self.options["cores"] = Option("cores", "spin", 1, 1, None, None)
+        if self.features.get("egt"):
+            for egt in str(self.features["egt"]).split(","):
+                name = f"egtpath {egt}"
+                self.options[name] = Option(name, "path", None, None, None, None)
+        self.config: Dict[str, ConfigValue] = {}
+        self.target_config: Dict[str, ConfigValue] = {}
+        for option in self.options.values():
+            if option.default is not None:
+                self.config[option.name] = option.default
+            if option.default is not None and not option.is_managed():
+                self.target_config[option.name] = option.default
+        self.game: object = None
+        self.clock_id: object = None
+        self.first_game = True
+
+    # python-chess's XBoardProtocol._setoption, _configure, _opponent_configuration, _new.
+    def _setoption(self, name: str, value: ConfigValue) -> None:
+        if value is not None and value == self.config.get(name):
+            return
+        try:
+            option = self.options[name]
+        except KeyError:
+            raise EngineError(f"unsupported xboard option or command: {name}")
+        self.config[name] = value = option.parse(value)
+        if name in XBOARD_CONTROLS:
+            pass  # Sent with the next new game.
+        elif option.type == "check":
+            self.client.set_option(name, "true" if value else "false")
+        else:
+            self.client.set_option(name, "" if value is None else str(value))
+
+    def _configure(self, options: ConfigMapping) -> None:
+        for name, value in _chain_config(options, self.target_config):
+            if name.lower() in MANAGED_OPTIONS:
+                raise EngineError(f"cannot set {name} which is automatically managed")
+            self._setoption(name, value)
+
+    def configure(self, options: ConfigMapping) -> None:
+        with self.lock:
+            self._configure(options)
+            self.target_config.update({name: value for name, value in options.items() if value is not None})
+
+    def _opponent_configuration(self, *, opponent: Optional[Opponent] = None,
+                                engine_rating: Optional[int] = None) -> ConfigMapping:
+        if opponent is None:
+            return {}
+        info: Dict[str, Union[int, bool, str]] = {
+            "engine_rating": engine_rating or self.target_config.get("engine_rating") or 0,  # type: ignore[dict-item]
+            "opponent_rating": opponent.rating or 0,
+            "computer": opponent.is_engine or False,
+        }
+        if opponent.name and self.features.get("name", True):
+            info["name"] = f"{opponent.title or ''} {opponent.name}".strip()
+        return info
+
+    def send_opponent_information(self, opponent: Optional[Opponent], engine_rating: Optional[int]) -> None:
+        self.configure(self._opponent_configuration(opponent=opponent, engine_rating=engine_rating))
+
+    def _new(self, board: Any, game: object, options: ConfigMapping, opponent: Optional[Opponent] = None) -> None:
+        self._configure(options)
+        self._configure(self._opponent_configuration(opponent=opponent))
+        new_options = any(param in options for param in ("random", "computer"))
+        new_game = bool(self.first_game or self.game != game or new_options or opponent)
+        self.game = game
+        self.first_game = False
+        variant = getattr(type(board), "xboard_variant", "normal")
+        if variant != "normal":
+            variants = str(self.features.get("variants", "")).split(",")
+            raise EngineError("unsupported xboard variant: {} (available: {})".format(variant, ", ".join(variants)))
+        stack = board.move_stack
+        root = board.root() if stack else board
+        fen = root.fen(shredder=board.chess960, en_passant="fen")
+        name = self.config.get("name")
+        self.client.set_game(fen, board.chess960, [move.uci() for move in stack], new_game,
+                             bool(self.config.get("random")), str(name) if name else None,
+                             (int(self.config.get("engine_rating") or 0), int(self.config.get("opponent_rating") or 0)),  # type: ignore[arg-type]
+                             bool(self.config.get("computer")))
+
+    def ping(self) -> None:
+        with self.lock:
+            self.client.ping()
+
+    def play_with(self, board: Any, limit: Limit, game: object, info: Info, ponder: bool, draw_offered: bool,
+                  root_moves: Optional[Iterable[Move]], options: ConfigMapping,
+                  opponent: Optional[Opponent]) -> PlayResult:
+        if root_moves is not None:
+            raise EngineError("play with root_moves, but xboard supports 'include' only in analysis mode")
+        with self.lock:
+            self._new(board, game, options, opponent)
+            clock = limit.white_clock if board.turn else limit.black_clock
+            increment = limit.white_inc if board.turn else limit.black_inc
+            level = st = None
+            if limit.clock_id is None or limit.clock_id != self.clock_id:
+                if limit.remaining_moves or clock is not None or increment is not None:
+                    base_mins, base_secs = divmod(int(clock or 0), 60)
+                    level = f"{limit.remaining_moves or 0} {base_mins}:{base_secs:02d} {increment or 0}"
+                if limit.time is not None:
+                    st = f"{max(0.01, limit.time)}"
+            self.clock_id = limit.clock_id
+            nodes = None
+            if limit.nodes is not None:
+                if limit.time is not None or limit.white_clock is not None or limit.black_clock is not None or increment is not None:
+                    raise EngineError("xboard does not support mixing node limits with time limits")
+                if "nps" not in self.features:
+                    LOGGER.warning("%s: Engine did not explicitly declare support for node limits (feature nps=?)", self)
+                elif not self.features["nps"]:
+                    raise EngineError("xboard engine does not support node limits (feature nps=0)")
+                nodes = max(1, int(limit.nodes))
+            depth = None if limit.depth is None else max(1, int(limit.depth))
+            white = None if limit.white_clock is None else max(1, round(limit.white_clock * 100))
+            black = None if limit.black_clock is None else max(1, round(limit.black_clock * 100))
+            best, ponder_move, infos, offered, resigned = self.client.play(
+                level, st, nodes, depth, white, black, draw_offered, bool(info), ponder, int(info))
+        return PlayResult(best, ponder_move, infos, draw_offered=offered, resigned=resigned)
+
+    def start_analysis(self, board: Any, limit: Optional[Limit], multipv: Optional[int], game: object,
+                       root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> None:
+        if multipv is not None:
+            raise EngineError("xboard engine does not support multipv")
+        if limit is not None and (limit.white_clock is not None or limit.black_clock is not None):
+            raise EngineError("xboard analysis does not support clock limits")
+        self._new(board, game, options)
+        if root_moves is not None and not self.features.get("exclude", 0):
+            raise EngineError("xboard engine does not support root_moves (feature exclude=0)")
+        lim = limit or Limit()
+        self.client.start_analysis(None if root_moves is None else [move.uci() for move in root_moves],
+                                   lim.depth, lim.nodes, lim.time, lim.mate)
+
+    def analyse(self, board: Any, limit: Limit, multipv: Optional[int], game: object, info: Info,
+                root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> InfoDict:
+        with self.lock:
+            self.start_analysis(board, limit, multipv, game, root_moves, options)
+            analysis = _Analysis(self, info)  # type: ignore[arg-type]
+            analysis.wait()
+        return analysis.multipv[0]
+
+    def send_game_result(self, board: Any, winner: Optional[Color], game_ending: Optional[str],
+                         game_complete: bool) -> None:
+        with self.lock:
+            if game_ending and any(c in game_ending for c in "{}\n\r"):
+                raise EngineError(f"invalid line break or curly braces in game ending message: {game_ending!r}")
+            self._new(board, self.game, {})
+            outcome = board.outcome(claim_draw=True)
+            if not game_complete:
+                result = "*"
+                ending = game_ending or ""
+            elif winner is not None or game_ending:
+                result = "1-0" if winner is True else "0-1" if winner is False else "1/2-1/2"
+                ending = game_ending or ""
+            elif outcome is not None and outcome.winner is not None:
+                result = outcome.result()
+                winning_color = "White" if outcome.winner else "Black"
+                is_checkmate = outcome.termination.name == "CHECKMATE"
+                ending = f"{winning_color} {'mates' if is_checkmate else 'variant win'}"
+            elif outcome is not None:
+                result = outcome.result()
+                ending = outcome.termination.name.capitalize().replace("_", " ")
+            else:
+                result = "*"
+                ending = ""
+            self.client.game_result(result, ending)
+
+    def quit(self) -> None:
+        self.client.stop()
+        with self.lock:
+            if not self.client.is_gone():
+                self.returncode = self.client.quit()
+
+    def kill(self) -> None:
+        self.client.stop()
+        with self.lock:
+            if not self.client.is_gone():
+                self.returncode = self.client.kill()
+
+
+class XBoardProtocol(_CoreProtocol):
+    """The XBoard protocol (CECP 2) on asyncio, as python-chess's: made by
+    ``popen_xboard``; coroutines over the blocking Rust client, run in the loop's default
+    executor. The engine receives python-chess's commands (``tests/test_engine_xboard.py``)."""
+
+    _core_class = _XBoardCore
+
+    @property
+    def features(self) -> Dict[str, Union[int, str]]:
+        """The features the engine declared (and the client accepted)."""
+        return self._core.features
 
 
 async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
-                       **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, XBoardProtocol]:
-    """Would start an XBoard engine and return its transport and protocol; raises
-    ``NotImplementedError`` when awaited (no protocol yet)."""
-    raise _missing("popen_xboard")
+                       **popen_args: Any) -> Tuple[Any, XBoardProtocol]:
+    """Starts and initialises an XBoard engine; returns its transport (``get_pid``,
+    ``get_returncode``, ``close``) and its ``XBoardProtocol``."""
+    return await XBoardProtocol.popen(command, setpgrp=setpgrp, **popen_args)
 
 
 class BaseCommand(_NotBuilt, Generic[T]):
@@ -1085,15 +1358,15 @@ class SimpleEngine:
         self.transport = transport
         self.protocol = protocol
         self.timeout = timeout
-        self._core: _UciCore = protocol._core  # type: ignore[attr-defined]
+        self._core: Any = protocol._core  # type: ignore[attr-defined]
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0,
               debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
         """Starts the engine ``command`` with the protocol class ``Protocol`` (UCI only)."""
-        if not (isinstance(Protocol, type) and issubclass(Protocol, UciProtocol)):
+        if not (isinstance(Protocol, type) and issubclass(Protocol, _CoreProtocol)):
             raise _missing(f"SimpleEngine.popen with {getattr(Protocol, '__name__', Protocol)}")
-        core = _UciCore(command, timeout, popen_args)
+        core = Protocol._core_class(command, timeout, popen_args)
         protocol = Protocol()
         protocol._core = core
         return cls(_Transport(core), protocol, timeout=timeout)
@@ -1108,8 +1381,9 @@ class SimpleEngine:
     @classmethod
     def popen_xboard(cls, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0,
                      debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
-        """Would start the XBoard engine ``command``: not built yet (``NotImplementedError``)."""
-        raise _missing("SimpleEngine.popen_xboard")
+        """Starts the XBoard engine ``command`` (a path, or a list of the path and its
+        arguments) and negotiates its features within ``timeout`` seconds."""
+        return cls.popen(XBoardProtocol, command, timeout=timeout, debug=debug, setpgrp=setpgrp, **popen_args)
 
     @property
     def options(self) -> MutableMapping[str, Option]:
@@ -1131,13 +1405,9 @@ class SimpleEngine:
 
     def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                   engine_rating: Optional[int] = None) -> None:
-        """Tells the engine about its opponent (``UCI_Opponent``, when it declares it)."""
-        core = self._core
-        if opponent and opponent.name and "UCI_Opponent" in core.options:
-            rating = opponent.rating or "none"
-            title = opponent.title or "none"
-            player_type = "computer" if opponent.is_engine else "human"
-            core.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
+        """Tells the engine about its opponent (UCI: ``UCI_Opponent`` when the engine
+        declares it; XBoard: ``name``, ``rating``, ``computer`` at the next new game)."""
+        self._core.send_opponent_information(opponent, engine_rating)
 
     def ping(self) -> None:
         """``isready`` ... ``readyok``, within ``timeout``."""
@@ -1147,7 +1417,7 @@ class SimpleEngine:
              draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
              opponent: Optional[Opponent] = None) -> PlayResult:
         """The engine's move on ``board`` within ``limit`` (the whole move stack is sent)."""
-        return self._core.play(board, limit, game, info, ponder, root_moves, options)
+        return self._core.play_with(board, limit, game, info, ponder, draw_offered, root_moves, options, opponent)
 
     def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
                 info: Info = Info.ALL, root_moves: Optional[Iterable[Move]] = None,
@@ -1168,7 +1438,9 @@ class SimpleEngine:
 
     def send_game_result(self, board: Any, winner: Optional[Color] = None, game_ending: Optional[str] = None,
                          game_complete: bool = True) -> None:
-        """Nothing for UCI (python-chess sends nothing either)."""
+        """Tells the engine how the game ended (XBoard's ``result``; nothing for UCI, as
+        python-chess)."""
+        self._core.send_game_result(board, winner, game_ending, game_complete)
 
     def quit(self) -> None:
         """``quit``, then waits for the process to end (killing it after a second)."""

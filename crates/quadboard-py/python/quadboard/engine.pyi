@@ -1,6 +1,6 @@
 """python-chess's ``chess.engine`` (1.11) on quadboard. The protocol classes are typed with
-python-chess's full API; UCI works on the Rust client, XBoard and python-chess's command
-machinery raise ``NotImplementedError`` (see engine.py)."""
+python-chess's full API; UCI and XBoard work on the Rust client, python-chess's command
+machinery raises ``NotImplementedError`` (see engine.py)."""
 
 import asyncio
 import concurrent.futures
@@ -175,7 +175,9 @@ class Protocol(asyncio.SubprocessProtocol):
 class UciProtocol(Protocol):
     def debug(self, on: bool = True) -> None: ...
 
-class XBoardProtocol(Protocol): ...
+class XBoardProtocol(Protocol):
+    @property
+    def features(self) -> Dict[str, Union[int, str]]: ...
 
 async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
                     **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, UciProtocol]: ...
