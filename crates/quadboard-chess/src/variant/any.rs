@@ -169,21 +169,47 @@ impl AnyVariant {
     }
 
     /// The hash key, from scratch ([`super::hash::key`]).
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{AnyVariant, Variant};
+    /// let pos = AnyVariant::new(Variant::ThreeCheck).unwrap();
+    /// assert_eq!(pos.key(), quadboard_chess::Position::new().key());
+    /// ```
     pub fn key(&self) -> u64 {
         each!(self, p => super::hash::key(p))
     }
 
     /// [`VariantPosition::key_fields`].
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{AnyVariant, Variant};
+    /// let pos = AnyVariant::new(Variant::ThreeCheck).unwrap();
+    /// assert_eq!(pos.key_fields().remaining_checks, Some([3, 3]));
+    /// ```
     pub fn key_fields(&self) -> super::hash::KeyFields {
         each!(self, p => p.key_fields())
     }
 
     /// [`VariantPosition::to_san`].
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{AnyVariant, Variant};
+    /// let pos = AnyVariant::new(Variant::Crazyhouse).unwrap();
+    /// assert_eq!(pos.to_san(pos.parse_uci("e2e4")?), "e4");
+    /// # Ok::<(), quadboard_chess::variant::VariantUciError>(())
+    /// ```
     pub fn to_san(&self, m: VariantMove) -> crate::san::SanText {
         each!(self, p => p.to_san(m))
     }
 
     /// [`VariantPosition::parse_san`].
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{AnyVariant, Variant};
+    /// let pos = AnyVariant::new(Variant::RacingKings).unwrap();
+    /// assert_eq!(pos.to_uci(pos.parse_san("Nd4")?), "e2d4");
+    /// # Ok::<(), quadboard_chess::variant::VariantSanError>(())
+    /// ```
     ///
     /// # Errors
     /// [`super::VariantSanError`]: the text is not SAN, fits no legal move, or fits several.

@@ -90,6 +90,14 @@ impl KeyFields {
     /// [`VariantPosition::key_fields`] gives for a type that does not say otherwise.
     /// A FEN that cannot be read (no position of the library writes one) gives the
     /// fields of an empty board.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::KeyFields;
+    /// use quadboard_chess::variant::{ThreeCheck, VariantPosition};
+    /// let pos = ThreeCheck::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 1+2 0 1")?;
+    /// assert_eq!(KeyFields::from_fen(&pos.to_fen()), pos.key_fields());
+    /// # Ok::<(), quadboard_chess::variant::VariantError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> KeyFields {
         match fen::read(fen) {
             Ok(read) => KeyFields {
@@ -103,6 +111,13 @@ impl KeyFields {
     }
 
     /// The fields of a position with chess's features only.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::KeyFields;
+    /// use quadboard_chess::Position;
+    /// let start = Position::new();
+    /// assert_eq!(KeyFields::chess(start.to_setup()).key(), start.key());
+    /// ```
     pub const fn chess(setup: Setup) -> KeyFields {
         KeyFields {
             setup,
@@ -112,7 +127,16 @@ impl KeyFields {
         }
     }
 
-    /// The key of these fields, from scratch.
+    /// The key of these fields, from scratch: [`key`] of a position is `key()` of its
+    /// fields.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::{key, KeyFields};
+    /// use quadboard_chess::variant::{Crazyhouse, VariantPosition};
+    /// let pos = Crazyhouse::from_fen("4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1")?;
+    /// assert_eq!(pos.key_fields().key(), key(&pos));
+    /// # Ok::<(), quadboard_chess::variant::VariantError>(())
+    /// ```
     pub fn key(&self) -> u64 {
         let setup = &self.setup;
         let mut key = zobrist::board_key(&setup.board)
@@ -340,28 +364,63 @@ pub struct Keyed<P> {
 
 impl<P: VariantPosition> Keyed<P> {
     /// `pos` with its key.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::Keyed;
+    /// use quadboard_chess::variant::{KingOfTheHill, VariantPosition};
+    /// assert_eq!(Keyed::new(KingOfTheHill::new()).key(), 0x463b_9618_1691_fc9c);
+    /// ```
     pub fn new(pos: P) -> Keyed<P> {
         let key = key(&pos);
         Keyed { pos, key }
     }
 
     /// The position.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::Keyed;
+    /// use quadboard_chess::variant::{RacingKings, VariantPosition};
+    /// assert_eq!(Keyed::new(RacingKings::new()).position().legal_moves().len(), 21);
+    /// ```
     pub const fn position(&self) -> &P {
         &self.pos
     }
 
     /// The position's key: [`key`] of it, kept up to date.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::{key, Keyed};
+    /// use quadboard_chess::variant::{ThreeCheck, VariantPosition};
+    /// let game = Keyed::new(ThreeCheck::new());
+    /// assert_eq!(game.key(), key(game.position()));
+    /// ```
     pub const fn key(&self) -> u64 {
         self.key
     }
 
     /// The position, the key left behind.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::Keyed;
+    /// use quadboard_chess::variant::{Antichess, VariantPosition};
+    /// assert_eq!(Keyed::new(Antichess::new()).into_inner(), Antichess::new());
+    /// ```
     pub fn into_inner(self) -> P {
         self.pos
     }
 
     /// Plays `m`, which must be legal (see [`VariantPosition::play_unchecked`]), and
     /// updates the key by what changed.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::{key, Keyed};
+    /// use quadboard_chess::variant::{Crazyhouse, VariantPosition};
+    /// let mut game = Keyed::new(Crazyhouse::from_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")?);
+    /// let drop = game.position().parse_uci("N@c7")?;
+    /// game.play_unchecked(drop);
+    /// assert_eq!(game.key(), key(game.position()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_unchecked(&mut self, m: VariantMove) {
         let before = self.pos.key_fields();
         self.pos.play_unchecked(m);
@@ -369,6 +428,17 @@ impl<P: VariantPosition> Keyed<P> {
     }
 
     /// Plays a legal move.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::hash::Keyed;
+    /// use quadboard_chess::variant::{KingOfTheHill, VariantPosition};
+    /// let mut game = Keyed::new(KingOfTheHill::new());
+    /// let before = game.key();
+    /// let m = game.position().parse_san("e4")?;
+    /// game.play(m)?;
+    /// assert_ne!(game.key(), before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// [`VariantUciError::Illegal`] when `m` is not legal here (nothing changes then).

@@ -449,6 +449,15 @@ pub trait VariantPosition: Clone + Sized {
     /// The fields the position's hash key is made of (see [`hash`]). The default reads
     /// them back from [`VariantPosition::to_fen`]; the library's variant types give them
     /// directly.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Crazyhouse, VariantPosition};
+    /// let pos = Crazyhouse::from_fen("4k3/8/8/8/8/8/8/Q~3K3[Nb] w - - 0 1")?;
+    /// let fields = pos.key_fields();
+    /// assert_eq!(fields.promoted.count(), 1);
+    /// assert_eq!(fields.pockets.map(|p| p.total(quadboard_chess::Color::White)), Some(1));
+    /// # Ok::<(), quadboard_chess::variant::VariantError>(())
+    /// ```
     fn key_fields(&self) -> hash::KeyFields {
         hash::KeyFields::from_fen(&self.to_fen())
     }
@@ -456,11 +465,26 @@ pub trait VariantPosition: Clone + Sized {
     /// Writes a legal move in SAN with python-chess's suffix: drops `N@f3` and `@e4`,
     /// promotions to king `e8=K`, `#` after a move that wins or loses by the variant's
     /// rule (see [`san`]).
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Crazyhouse, VariantPosition};
+    /// let pos = Crazyhouse::from_fen("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1")?;
+    /// assert_eq!(pos.to_san(pos.parse_uci("R@e7")?), "R@e7+");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn to_san(&self, m: VariantMove) -> crate::san::SanText {
         san::to_san(self, m)
     }
 
     /// Reads a legal move in SAN, leniently (see [`san`]).
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{KingOfTheHill, VariantPosition};
+    /// let pos = KingOfTheHill::new();
+    /// assert_eq!(pos.parse_san("Nf3")?, pos.parse_uci("g1f3").unwrap());
+    /// assert!(pos.parse_san("Nf4").is_err());
+    /// # Ok::<(), quadboard_chess::variant::VariantSanError>(())
+    /// ```
     ///
     /// # Errors
     /// [`VariantSanError`]: the text is not SAN, fits no legal move, or fits several.

@@ -130,6 +130,13 @@ impl VariantSan {
     /// Reads SAN from ASCII bytes: chess's lenient grammar (see [`crate::san`]) with
     /// promotions to king, and drops (`N@f3`, `@e4`, `P@e4`, then any of `+#!?`).
     ///
+    /// ```
+    /// use quadboard_chess::variant::VariantSan;
+    /// assert_eq!(VariantSan::from_ascii(b"Q@d5#")?.to_string(), "Q@d5");
+    /// assert!(VariantSan::from_ascii(b"K@d5").is_err());
+    /// # Ok::<(), quadboard_chess::variant::VariantSanError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`VariantSanError::Syntax`] when the text is not SAN (a king drop, `K@e4`, is not).
     pub fn from_ascii(text: &[u8]) -> Result<VariantSan, VariantSanError> {
@@ -143,6 +150,16 @@ impl VariantSan {
 
     /// The one legal move of `pos` that this SAN describes. As in chess's reader, the
     /// capture sign is not checked, and a pawn written without its origin's file pushes.
+    ///
+    /// ```
+    /// use quadboard_chess::variant::{Antichess, VariantPosition, VariantSan};
+    /// // Captures are compulsory: Nxb6 is the only legal move, Nc3 none.
+    /// let pos = Antichess::from_fen("8/8/1p6/8/N7/8/8/1N6 w - - 0 1")?;
+    /// let san: VariantSan = "Nxb6".parse()?;
+    /// assert_eq!(pos.to_uci(san.to_move(&pos)?), "a4b6");
+    /// assert!("Nc3".parse::<VariantSan>()?.to_move(&pos).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// [`VariantSanError::Illegal`] when no legal move fits, [`VariantSanError::Ambiguous`]

@@ -230,3 +230,61 @@ fn variant_hash_keys_the_variant_features() {
     ]);
     assert_eq!(a, b);
 }
+
+/// What keeping the key costs: the same random plies played with and without [`Keyed`],
+/// timed (wall clock: a rough figure, printed, not asserted).
+#[test]
+#[ignore = "a timing, printed"]
+fn variant_hash_cost_per_move() {
+    fn plies<P: VariantPosition>() -> Vec<(P, quadboard_chess::variant::VariantMove)> {
+        let mut rng = Rng(5);
+        let mut out = Vec::new();
+        for _ in 0..200 {
+            let mut pos = P::new();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                out.push((pos.clone(), m));
+                pos.play_unchecked(m);
+            }
+        }
+        out
+    }
+    fn time<P: VariantPosition>(name: &str) {
+        let plies = plies::<P>();
+        let keyed: Vec<Keyed<P>> = plies.iter().map(|(p, _)| Keyed::new(p.clone())).collect();
+        let start = std::time::Instant::now();
+        let mut sink = 0u64;
+        for _ in 0..10 {
+            for (pos, m) in &plies {
+                let mut pos = pos.clone();
+                pos.play_unchecked(*m);
+                sink = sink.wrapping_add(u64::from(pos.halfmoves()));
+            }
+        }
+        let plain = start.elapsed();
+        let start = std::time::Instant::now();
+        for _ in 0..10 {
+            for (game, (_, m)) in keyed.iter().zip(&plies) {
+                let mut game = game.clone();
+                game.play_unchecked(*m);
+                sink = sink.wrapping_add(game.key());
+            }
+        }
+        let with_key = start.elapsed();
+        let n = 10.0 * plies.len() as f64;
+        eprintln!(
+            "{name}: {:.1} ns a move, {:.1} ns with the key ({sink:x})",
+            plain.as_nanos() as f64 / n,
+            with_key.as_nanos() as f64 / n
+        );
+    }
+    time::<KingOfTheHill>("kingofthehill");
+    time::<ThreeCheck>("3check");
+    time::<Crazyhouse>("crazyhouse");
+    time::<RacingKings>("racingkings");
+    time::<Antichess>("antichess");
+}
