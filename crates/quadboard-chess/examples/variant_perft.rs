@@ -16,8 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use quadboard_chess::variant::{
-    perft, Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck,
-    Variant,
+    perft, Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant,
     VariantPosition,
 };
 

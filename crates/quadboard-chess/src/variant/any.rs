@@ -3,8 +3,8 @@
 use alloc::string::String;
 
 use super::{
-    Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantError,
-    VariantMove, VariantMoveList, VariantOutcome, VariantPosition, VariantUciError,
+    Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    VariantError, VariantMove, VariantMoveList, VariantOutcome, VariantPosition, VariantUciError,
 };
 use crate::{Board, Color};
 

@@ -524,6 +524,10 @@ impl VariantPosition for Atomic {
         self.to_setup().to_fen(self.mode)
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields::chess(self.to_setup())
+    }
+
     fn board(&self) -> &Board {
         &self.node.board
     }

@@ -188,6 +188,10 @@ impl VariantPosition for Horde {
         self.to_setup().to_fen(self.mode)
     }
 
+    fn key_fields(&self) -> super::hash::KeyFields {
+        super::hash::KeyFields::chess(self.to_setup())
+    }
+
     fn board(&self) -> &Board {
         &self.node.board
     }

@@ -41,9 +41,9 @@ mod variant;
 #[cfg(feature = "variant")]
 mod variant_atomic;
 #[cfg(feature = "variant")]
-mod variant_horde;
-#[cfg(feature = "variant")]
 mod variant_hash;
+#[cfg(feature = "variant")]
+mod variant_horde;
 #[cfg(feature = "variant")]
 mod variant_san;
 mod zobrist;

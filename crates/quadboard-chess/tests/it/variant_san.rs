@@ -10,8 +10,8 @@
 //! checks more than 100,000.
 
 use quadboard_chess::variant::{
-    Antichess, Crazyhouse, KingOfTheHill, RacingKings, ThreeCheck, Variant, VariantMove,
-    VariantMoveKind, VariantPosition, VariantSan, VariantTermination,
+    Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck, Variant,
+    VariantMove, VariantMoveKind, VariantPosition, VariantSan, VariantTermination,
 };
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
@@ -155,7 +155,7 @@ fn random_games<P: VariantPosition>(start: &str, games: usize, plies: usize, see
 
 /// Random games of every variant from its start and (where python-chess allows them)
 /// from Chess960 starts; `scale` games of each kind.
-fn every_variant(scale: usize, seed: u64) -> [(Variant, Seen); 5] {
+fn every_variant(scale: usize, seed: u64) -> [(Variant, Seen); 7] {
     let mut rng = Rng(seed ^ 0x5a4);
     let mut chess960 = || crate::common::chess960_fen(rng.below(960));
     let from_start = |v: Variant| v.start_fen().to_owned();
@@ -204,7 +204,19 @@ fn every_variant(scale: usize, seed: u64) -> [(Variant, Seen); 5] {
         );
         seen
     };
+    // Atomic games end early, by an explosion: more of them, from Chess960 starts too.
+    let atomic = {
+        let mut seen = random_games::<Atomic>(&from_start(Variant::Atomic), 4 * scale, 200, seed);
+        merge(
+            &mut seen,
+            random_games::<Atomic>(&chess960(), scale, 120, seed + 5),
+        );
+        seen
+    };
+    let horde = random_games::<Horde>(&from_start(Variant::Horde), scale, 200, seed);
     [
+        (Variant::Atomic, atomic),
+        (Variant::Horde, horde),
         (Variant::KingOfTheHill, koth),
         (Variant::ThreeCheck, three),
         (Variant::Crazyhouse, zh),
@@ -234,7 +246,8 @@ fn assert_reached(results: &[(Variant, Seen)], positions: usize) {
             Variant::Antichess => assert!(seen.king_promotions > 0, "{seen:?}"),
             _ => {}
         }
-        if *variant != Variant::Crazyhouse {
+        // Random horde games hardly ever take the last white piece.
+        if !matches!(variant, Variant::Crazyhouse | Variant::Horde) {
             assert!(seen.variant_mates > 0, "{variant}: {seen:?}");
         }
         if matches!(
