@@ -238,25 +238,7 @@ unsafe fn perft_bmi2(pos: &AnyVariant, depth: u32) -> u64 {
     /// The library's variant perft (`variant::perft`), with these instructions.
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     fn walk<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
-        if let Some(nodes) = pos.perft_as_chess(depth) {
-            return nodes;
-        }
-        if let Some(nodes) = pos.perft_bulk(depth) {
-            return nodes;
-        }
-        match depth {
-            0 => 1,
-            1 => pos.count_legal_moves(),
-            _ => {
-                let mut nodes = 0;
-                for &m in pos.legal_moves().iter() {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    nodes += walk(&child, depth - 1);
-                }
-                nodes
-            }
-        }
+        quadboard_chess::variant::perft_node(pos, depth, |child, d| walk(child, d))
     }
 
     match pos {

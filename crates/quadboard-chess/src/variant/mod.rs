@@ -518,6 +518,15 @@ pub trait VariantPosition: Clone + Sized {
 /// chess engine, [`crate::perft()`]: see [`VariantPosition::perft_as_chess`]; a variant's
 /// own bulk counter counts the depths it has one for ([`VariantPosition::perft_bulk`]).
 pub fn perft<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
+    perft_node(pos, depth, perft)
+}
+
+/// One node of [`perft`], its children counted by `below`: the shortcuts, the bulk count
+/// at depth 1, the expansion. A caller that compiles the recursion with other target
+/// features (the CLI's per-CPU-level perft) passes its own function, and this body is
+/// inlined into it.
+#[inline(always)]
+pub fn perft_node<P: VariantPosition>(pos: &P, depth: u32, below: impl Fn(&P, u32) -> u64) -> u64 {
     if let Some(nodes) = pos.perft_as_chess(depth) {
         return nodes;
     }
@@ -532,7 +541,7 @@ pub fn perft<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
             for &m in pos.legal_moves().iter() {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                nodes += perft(&child, depth - 1);
+                nodes += below(&child, depth - 1);
             }
             nodes
         }
