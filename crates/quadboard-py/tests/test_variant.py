@@ -228,7 +228,7 @@ def test_three_check_and_king_of_the_hill_endings():
 
 def test_san_parses_and_writes_as_python_chess():
     ours, theirs = qv.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1"), chess.variant.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1")
-    for san in ["N@d6", "O-O-O", "Nxd6"]:
+    for san in ["N@f3", "O-O-O", "Nd4", "N@b3"]:
         assert ours.san_and_push(ours.parse_san(san)) == theirs.san_and_push(theirs.parse_san(san))
     moves = [m.uci() for m in ours.move_stack]
     start = qv.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 0 1")
