@@ -4,8 +4,7 @@ Each board is a ``quadboard.Board`` whose game lives in the compiled ``VariantBo
 variant's moves (drops ``P@e4``, promotions to king ``e7e8k``), FEN, endings and move stack
 in Rust, and ``Board``'s placement methods (``piece_at``, ``piece_map``, ``attackers``,
 ``board_fen``, ``turn`` ...) on the variant's board. The variant is the class's
-``uci_variant``: a variant the library does not play yet raises ``ValueError`` naming it
-when a board is made, and plays with no change here once it does.
+``uci_variant``.
 
 SAN (``san``, ``parse_san``, ``push_san``, ``san_and_push``, ``variation_san``) is the
 library's variant SAN, written as python-chess writes it. Not yet: ``lan`` and XBoard
