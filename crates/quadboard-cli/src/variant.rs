@@ -19,7 +19,8 @@ pub struct VariantArgs {
     /// kingofthehill, racingkings or 3check (also the other names lichess and
     /// python-chess use: "King of the Hill", koth, giveaway, zh, threecheck, ...). The
     /// start position is the variant's; --fen is read with the variant's fields (3+3
-    /// check counts, [Qn] pockets, ~ promoted pieces) and X-FEN castling.
+    /// check counts, pockets in brackets after the placement, ~ after promoted pieces) and
+    /// X-FEN castling.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
 }
