@@ -310,7 +310,7 @@ impl VariantPosition for Horde {
     }
 
     /// The side with the king can always win (by taking the whole horde); the horde's
-    /// chances are python-chess's table, [`horde_cannot_mate`].
+    /// chances are python-chess's table (`horde_cannot_mate` below).
     fn has_insufficient_material(&self, color: Color) -> bool {
         let board = &self.node.board;
         if (board.by_color(color) & board.by_role(Role::King)).any() {
