@@ -293,6 +293,30 @@ fn info_dict<'py>(
 /// What `wait` gives Python: the best move, the ponder move, the infos.
 type Ended<'py> = (Option<Py<PyAny>>, Option<Py<PyAny>>, Bound<'py, PyList>);
 
+/// The command and the deadlines both clients start an engine with: `timeout` seconds
+/// (`None`: no limit) for every answer the protocol promises, a second to quit.
+fn launch(
+    program: String,
+    args: Vec<String>,
+    cwd: Option<String>,
+    timeout: Option<f64>,
+) -> (quadboard_engine::EngineCommand, Timeouts) {
+    let mut command = quadboard_engine::EngineCommand::new(program).args(args);
+    if let Some(dir) = cwd {
+        command = command.current_dir(dir);
+    }
+    let wait = seconds(timeout);
+    let timeouts = Timeouts {
+        handshake: wait,
+        ready: wait,
+        stop: wait,
+        grace: wait,
+        search: None,
+        quit: Duration::from_secs(1),
+    };
+    (command, timeouts)
+}
+
 /// A finished search for Python: `(best, ponder, infos)`, moves as UCI text of the root.
 type Finished = (Option<String>, Option<String>, Vec<Info>);
 
@@ -309,19 +333,7 @@ impl UciClient {
         cwd: Option<String>,
         timeout: Option<f64>,
     ) -> PyResult<UciClient> {
-        let mut command = quadboard_engine::EngineCommand::new(program).args(args);
-        if let Some(dir) = cwd {
-            command = command.current_dir(dir);
-        }
-        let wait = seconds(timeout);
-        let timeouts = Timeouts {
-            handshake: wait,
-            ready: wait,
-            stop: wait,
-            grace: wait,
-            search: None,
-            quit: Duration::from_secs(1),
-        };
+        let (command, timeouts) = launch(program, args, cwd, timeout);
         let engine = py
             .detach(|| UciEngine::start_with(command, timeouts))
             .map_err(|e| to_py_err(py, &e))?;
@@ -795,19 +807,7 @@ impl XboardClient {
         cwd: Option<String>,
         timeout: Option<f64>,
     ) -> PyResult<XboardClient> {
-        let mut command = quadboard_engine::EngineCommand::new(program).args(args);
-        if let Some(dir) = cwd {
-            command = command.current_dir(dir);
-        }
-        let wait = seconds(timeout);
-        let timeouts = Timeouts {
-            handshake: wait,
-            ready: wait,
-            stop: wait,
-            grace: wait,
-            search: None,
-            quit: Duration::from_secs(1),
-        };
+        let (command, timeouts) = launch(program, args, cwd, timeout);
         let engine = py
             .detach(|| XboardEngine::negotiate(command, timeouts))
             .map_err(|e| to_py_err(py, &e))?;
