@@ -31,4 +31,4 @@ for i in $(seq "$rounds"); do
   best_cozy=$(awk -v a="$cozy" -v b="$best_cozy" 'BEGIN {print (a > b) ? a : b}')
 done
 printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "median ratio: %.2f\n", m}'
-awk -v a="$best_ours" -v b="$best_cozy" 'BEGIN {printf "best rounds: quadboard %d nps, cozy-chess %d nps, ratio %.2f\n", a, b, a / b}'
+awk -v a="$best_ours" -v b="$best_cozy" 'BEGIN {printf "best rounds: quadboard %.0f nps, cozy-chess %.0f nps, ratio %.2f\n", a, b, a / b}'

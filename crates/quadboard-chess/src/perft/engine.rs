@@ -147,6 +147,14 @@ pub(super) trait Engine: Cpu {
     /// architectures, and keeps the counter inlined.
     const INLINE_COUNTER: bool;
 
+    /// Whether the leaves count the sliders of a side with few of them by lookups
+    /// ([`Leaves::few_sliders`]) rather than by the fill: on every level but `avx2` with
+    /// dispatch, whose magic lookups gain nothing over its AVX2 fill (9.12 instructions
+    /// per leaf without them against 9.13 with, `QUADBOARD_CPU=avx2
+    /// scripts/instructions-per-node.sh`), so that its one leaves'-parent variant, whose
+    /// leaf counters read the flags at run time, carries the fill's path only.
+    const FEW_BY_LOOKUPS: bool;
+
     /// The level whose code this level runs where both would compile to the same
     /// instructions: itself, except `avx512` (with dispatch), which runs `bmi2`'s. The two
     /// differ only in how the eight-direction fill counts slider moves, which neither the
@@ -272,6 +280,9 @@ macro_rules! engine_impl {
 
             const INLINE_COUNTER: bool =
                 cfg!(not(quadboard_dispatch)) || !matches!(crate::cpu::CpuLevel::$level, crate::cpu::CpuLevel::Baseline);
+
+            const FEW_BY_LOOKUPS: bool =
+                cfg!(not(quadboard_dispatch)) || !matches!(crate::cpu::CpuLevel::$level, crate::cpu::CpuLevel::Avx2);
 
             // Without dispatch every level's name stands for the one compiled level.
             #[cfg(quadboard_dispatch)]

@@ -66,7 +66,7 @@ pub(crate) fn count<C: Engine, S: Side, B: Placement, const FEW: bool, const CAS
     // others read what the given values leave open.
     let specialised = const { super::engine::specialised::<C, B>() };
     let castles = CASTLES && (specialised || leaves.may_castle());
-    let few = FEW || (!specialised && leaves.few_sliders);
+    let few = FEW || (!specialised && C::FEW_BY_LOOKUPS && leaves.few_sliders);
     if castles && checks.checkers.is_empty() {
         let [a, b] = leaves.rooks;
         clear_a = leaves.clear(a, node.castling, occupied);
