@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use super::kingless::{self, Count, List, Sink};
+use super::kingless::{self, List, Sink, SplitCount};
 use super::{fen, Variant, VariantError, VariantMove, VariantMoveKind, VariantMoveList};
 use super::{VariantOutcome, VariantPosition, VariantTermination};
 use crate::movegen::{Black, DenseNode, Side, White};
@@ -189,9 +189,20 @@ impl VariantPosition for Antichess {
         if self.is_variant_end() {
             return 0;
         }
-        let mut count = Count::<true>(0);
-        self.generate_for_turn(&mut count);
-        count.0
+        let mut count = SplitCount::<true> {
+            them: self.node.board.by_color(!self.turn),
+            captures: 0,
+            quiets: 0,
+        };
+        match self.turn {
+            Color::White => kingless::generate::<White, _>(&self.node, true, true, &mut count),
+            Color::Black => kingless::generate::<Black, _>(&self.node, true, true, &mut count),
+        }
+        if count.captures > 0 {
+            count.captures
+        } else {
+            count.quiets
+        }
     }
 
     #[inline]

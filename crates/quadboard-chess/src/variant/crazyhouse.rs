@@ -336,4 +336,12 @@ impl VariantPosition for Crazyhouse {
     fn to_uci(&self, m: VariantMove) -> String {
         m.to_uci(self.turn(), self.pos.castling_mode())
     }
+
+    /// With both pockets empty, the next two plies are chess: a side's pocket fills only
+    /// by its own captures, so neither side can drop before its second move from here.
+    /// (Two plies only: a capture on the first lets that side drop on the third.)
+    fn perft_as_chess(&self, depth: u32) -> Option<u64> {
+        let empty = self.pockets.total(Color::White) == 0 && self.pockets.total(Color::Black) == 0;
+        (depth == 2 && empty).then(|| crate::perft(&self.pos, depth))
+    }
 }

@@ -84,7 +84,7 @@ pub(crate) fn suite_entries() -> Vec<Entry> {
 /// Perft of a suite FEN in our implementation of `variant` (through [`AnyVariant`]),
 /// `None` for a variant not done.
 fn our_perft(variant: Variant, fen: &str, depth: u32) -> Option<Result<u64, String>> {
-    let pos = AnyVariant::new(variant)?;
+    let pos = AnyVariant::new(variant);
     assert_eq!(pos.to_fen(), variant.start_fen());
     Some(
         AnyVariant::from_fen(variant, fen)
@@ -544,9 +544,10 @@ fn variant_uci() {
     ));
 }
 
-/// The chess engine's shortcut in king of the hill and three-check (`perft_as_chess`)
-/// gives the count that the variant's own expansion gives, along random games (kings
-/// near and far from the hill, check counts from 3 down to 1).
+/// The chess engine's shortcut in king of the hill, three-check and crazyhouse
+/// (`perft_as_chess`) gives the count that the variant's own expansion gives, along random
+/// games (kings near and far from the hill, check counts from 3 down to 1, pockets empty
+/// with captures at hand and pockets that fill).
 #[test]
 fn variant_perft_shortcut_is_exact() {
     fn along<P: VariantPosition>(start: &str, seed: u64) -> usize {
@@ -581,6 +582,17 @@ fn variant_perft_shortcut_is_exact() {
             3
         ) > 300
     );
+    assert!(along::<Crazyhouse>(Variant::Crazyhouse.start_fen(), 4) > 300);
+    // Both pockets empty, a capture at hand for each side: the capture's piece may be
+    // dropped only on the side's second move, which perft 2 does not reach.
+    let zh = Crazyhouse::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2")
+        .unwrap();
+    for depth in 2..=4 {
+        assert_eq!(
+            perft(&zh, depth),
+            quadboard_chess::variant::perft_by_variant_moves(&zh, depth)
+        );
+    }
     // From the start the shortcut serves every child at depth 5.
     let koth = KingOfTheHill::new();
     assert_eq!(perft(&koth, 5), 4_865_609);
