@@ -1,9 +1,7 @@
 //! `--variant`: the lichess variants of the library's `variant` module, chosen by name at
 //! run time ([`AnyVariant`]), and what the commands print of them beyond chess.
 //!
-//! Every variant name the library knows is accepted; one the library does not play yet
-//! (`AnyVariant::new` returns `None`) is an input error naming it, so that a variant starts
-//! to work here the moment the library adds it, with no change to this crate.
+//! Every variant name the library knows is accepted: the library plays them all.
 
 use std::io::{self, Write};
 
@@ -36,34 +34,10 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
     })
 }
 
-/// The variants this build plays.
-pub fn supported() -> impl Iterator<Item = Variant> {
-    Variant::ALL
-        .into_iter()
-        .filter(|&v| AnyVariant::new(v).is_some())
-}
-
-/// Whether the library plays `variant` yet.
-pub fn is_supported(variant: Variant) -> bool {
-    AnyVariant::new(variant).is_some()
-}
-
-/// The error for a variant the library does not play yet.
-pub fn not_supported(variant: Variant) -> CliError {
-    let names: Vec<&str> = supported().map(Variant::uci_name).collect();
-    CliError::input(format!(
-        "variant {variant} is not supported yet (this build plays {})",
-        names.join(", ")
-    ))
-}
-
 /// The start position of `variant`, or the position of `fen` read with its fields.
 pub fn position(variant: Variant, fen: Option<&str>) -> Result<AnyVariant, CliError> {
-    let Some(start) = AnyVariant::new(variant) else {
-        return Err(not_supported(variant));
-    };
     match fen {
-        None => Ok(start),
+        None => Ok(AnyVariant::new(variant)),
         Some(fen) => AnyVariant::from_fen(variant, fen).map_err(|e| fen_error(variant, &e)),
     }
 }

@@ -232,8 +232,15 @@ fn unreadable_files_and_bad_arguments_exit_2() {
         &["pgn", "filter", "--fen", "not a fen", &good],
         "--fen: invalid FEN",
     );
+    // A position neither chess nor any variant plays (an empty board is antichess's).
     assert_input_error(
-        &["pgn", "filter", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", &good],
+        &[
+            "pgn",
+            "filter",
+            "--fen",
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            &good,
+        ],
         "--fen: invalid FEN",
     );
     assert_input_error(&["pgn", "filter", "--result", "2-0", &good], "2-0");

@@ -1,9 +1,5 @@
 //! `--variant` on `perft`, `moves`, `show`, `play` and `suite`: the lichess variants, with
 //! the output formats of chess plus the variants' own lines, and their errors.
-//!
-//! Atomic and horde may not be played by the library yet: their checks accept either the
-//! right answer or the "not supported yet" error, so that they start to check the counts
-//! the moment the library plays them.
 
 mod common;
 
@@ -30,11 +26,6 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// Whether `out` is the error for a variant the library does not play yet.
-fn not_supported_yet(out: &std::process::Output) -> bool {
-    out.status.code() == Some(2) && stderr(out).contains("is not supported yet")
-}
-
 /// The value of the `<name>: ` line of `text`.
 fn field<'a>(text: &'a str, name: &str) -> Option<&'a str> {
     text.lines()
@@ -46,15 +37,6 @@ fn perft_of_every_start_position() {
     for (name, d1, d2) in START_COUNTS {
         for (depth, expected) in [(1, d1), (2, d2)] {
             let out = quadboard(&["perft", &depth.to_string(), "--variant", name]);
-            if not_supported_yet(&out) {
-                assert_eq!(depth, 1, "{name}");
-                assert!(
-                    matches!(name, "atomic" | "horde"),
-                    "{name}: {}",
-                    stderr(&out)
-                );
-                break;
-            }
             assert!(out.status.success(), "{name}: {}", stderr(&out));
             assert_eq!(
                 last_line(&out),
@@ -205,9 +187,6 @@ fn moves_lists_drops_and_king_promotions() {
 
     for (name, d1, _) in START_COUNTS {
         let out = quadboard(&["moves", "--variant", name]);
-        if not_supported_yet(&out) {
-            continue;
-        }
         assert_eq!(last_line(&out), format!("{d1} legal moves"), "{name}");
     }
 }
@@ -326,9 +305,6 @@ fn show_prints_the_variant_fields() {
 
     for (name, _, _) in START_COUNTS {
         let out = quadboard(&["show", "--variant", name, "--unicode"]);
-        if not_supported_yet(&out) {
-            continue;
-        }
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         assert_eq!(field(&stdout(&out), "Variant"), Some(name));
     }
@@ -488,11 +464,7 @@ perft 2 128
     let out = quadboard(&["suite", file.to_str().unwrap()]);
     let last = last_line(&out);
     assert_eq!(out.status.code(), Some(0), "{last}: {}", stderr(&out));
-    assert!(
-        last == "6 passed, 0 failed"
-            || last == "4 passed, 0 failed, 2 skipped (2 of variants not supported yet: horde)",
-        "{last}"
-    );
+    assert_eq!(last, "6 passed, 0 failed");
     // EPD lines take `variant` lines too.
     let epd = "variant antichess\n8/1p6/8/8/8/8/P7/8 w - - ;D1 2 ;D4 3\n";
     let file = temp_file("lines.epd", epd);

@@ -158,13 +158,14 @@ fn move_warning(text: &[u8], m: Move) -> Option<MoveWarning> {
     }
 }
 
-/// What [`Lines::play_lenient`] played for a word of the movetext.
+/// What [`Lines::play_lenient`] played for a word of the movetext (`M`: the move type,
+/// chess's [`Move`] or a variant's).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Played {
+pub enum Played<M = Move> {
     /// One move, as written.
-    One(Move),
+    One(M),
     /// Two moves written as one word.
-    Two(Move, Move),
+    Two(M, M),
     /// Nothing: a word that adds nothing (`e.p.`).
     Nothing,
 }

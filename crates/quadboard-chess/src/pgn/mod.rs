@@ -40,9 +40,12 @@
 mod check;
 mod commands;
 mod lines;
+mod position;
 mod reader;
 mod split;
 mod tree;
+#[cfg(feature = "variant")]
+mod variant;
 mod write;
 
 use core::fmt;
@@ -50,11 +53,14 @@ use core::fmt;
 pub use check::{CheckedGame, Checker};
 pub use commands::{clock, eval, Eval};
 pub use lines::{Lines, MoveError, MoveWarning, Played};
+pub use position::GamePosition;
 #[cfg(feature = "std")]
 pub use reader::IoSource;
 pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind, Visitor};
 pub use split::{game_start_at_or_after, next_game_start};
 pub use tree::{Game, GameError, GameErrorKind, GameWarning, Node, NodeId, WarningKind};
+#[cfg(feature = "variant")]
+pub use variant::AnyGame;
 pub use write::SEVEN_TAG_ROSTER;
 
 #[allow(unused_imports)]

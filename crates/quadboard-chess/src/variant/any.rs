@@ -16,7 +16,7 @@ use crate::{Board, Color};
 /// let pos = AnyVariant::from_fen(Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")?;
 /// assert_eq!(pos.variant(), Variant::RacingKings);
 /// assert_eq!(pos.perft(2), 421);
-/// assert_eq!(AnyVariant::new(Variant::Horde).map(|p| p.perft(2)), Some(128));
+/// assert_eq!(AnyVariant::new(Variant::Horde).perft(2), 128);
 /// # Ok::<(), quadboard_chess::variant::VariantError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -53,9 +53,9 @@ macro_rules! each {
 }
 
 impl AnyVariant {
-    /// The start position of `variant` (every variant has one: `None` is never returned).
-    pub fn new(variant: Variant) -> Option<AnyVariant> {
-        Some(match variant {
+    /// The start position of `variant`.
+    pub fn new(variant: Variant) -> AnyVariant {
+        match variant {
             Variant::Antichess => AnyVariant::Antichess(Antichess::new()),
             Variant::Atomic => AnyVariant::Atomic(Atomic::new()),
             Variant::Crazyhouse => AnyVariant::Crazyhouse(Crazyhouse::new()),
@@ -63,7 +63,7 @@ impl AnyVariant {
             Variant::KingOfTheHill => AnyVariant::KingOfTheHill(KingOfTheHill::new()),
             Variant::RacingKings => AnyVariant::RacingKings(RacingKings::new()),
             Variant::ThreeCheck => AnyVariant::ThreeCheck(ThreeCheck::new()),
-        })
+        }
     }
 
     /// Reads a position of `variant` (see [`VariantPosition::from_fen`]).
@@ -172,7 +172,7 @@ impl AnyVariant {
     ///
     /// ```
     /// use quadboard_chess::variant::{AnyVariant, Variant};
-    /// let pos = AnyVariant::new(Variant::ThreeCheck).unwrap();
+    /// let pos = AnyVariant::new(Variant::ThreeCheck);
     /// assert_eq!(pos.key(), quadboard_chess::Position::new().key());
     /// ```
     pub fn key(&self) -> u64 {
@@ -183,7 +183,7 @@ impl AnyVariant {
     ///
     /// ```
     /// use quadboard_chess::variant::{AnyVariant, Variant};
-    /// let pos = AnyVariant::new(Variant::ThreeCheck).unwrap();
+    /// let pos = AnyVariant::new(Variant::ThreeCheck);
     /// assert_eq!(pos.key_fields().remaining_checks, Some([3, 3]));
     /// ```
     pub fn key_fields(&self) -> super::hash::KeyFields {
@@ -194,7 +194,7 @@ impl AnyVariant {
     ///
     /// ```
     /// use quadboard_chess::variant::{AnyVariant, Variant};
-    /// let pos = AnyVariant::new(Variant::Crazyhouse).unwrap();
+    /// let pos = AnyVariant::new(Variant::Crazyhouse);
     /// assert_eq!(pos.to_san(pos.parse_uci("e2e4")?), "e4");
     /// # Ok::<(), quadboard_chess::variant::VariantUciError>(())
     /// ```
@@ -206,7 +206,7 @@ impl AnyVariant {
     ///
     /// ```
     /// use quadboard_chess::variant::{AnyVariant, Variant};
-    /// let pos = AnyVariant::new(Variant::RacingKings).unwrap();
+    /// let pos = AnyVariant::new(Variant::RacingKings);
     /// assert_eq!(pos.to_uci(pos.parse_san("Nd4")?), "e2d4");
     /// # Ok::<(), quadboard_chess::variant::VariantSanError>(())
     /// ```

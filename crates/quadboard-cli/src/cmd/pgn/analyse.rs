@@ -15,9 +15,10 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use quadboard_chess::pgn::{Eval, Game, GameErrorKind, NodeId, Reader};
+use quadboard_chess::pgn::{AnyGame, Eval, Game, GamePosition, NodeId, Reader};
+use quadboard_chess::variant::{AnyVariant, VariantMove};
 use quadboard_chess::{Color, Move};
-use quadboard_engine::{EngineError, Go, Limit, OptionKind, Score, UciEngine};
+use quadboard_engine::{EngineError, Go, Limit, Score, UciEngine, VariantGo};
 
 use super::InputArgs;
 use crate::error::CliError;
@@ -86,7 +87,7 @@ struct Task {
     file: Arc<str>,
     number: u64,
     line: u64,
-    game: Game,
+    game: AnyGame,
 }
 
 /// A game analysed: its text, and its error lines for stderr.
@@ -160,7 +161,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     };
                     let mut reader =
                         Reader::new(&chunk.bytes).starting_at(0, chunk.lines, chunk.offset);
-                    while let Ok(Some(game)) = Game::read(&mut reader) {
+                    while let Ok(Some(game)) = AnyGame::read(&mut reader) {
                         number += 1;
                         let task = Task {
                             file: Arc::clone(&name),
@@ -185,13 +186,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let (work_rx, setup) = (&work_rx, &setup);
             scope.spawn(move || {
                 let mut engine = Some(engine);
+                // The `UCI_Variant` of the games the engine analysed (`Some(None)`: chess);
+                // `None` while it has analysed none.
+                let mut played: Option<Option<String>> = None;
                 loop {
                     let next = match work_rx.lock() {
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
                     let Ok((task, result_tx)) = next else { return };
-                    let _ = result_tx.send(analyse(task, &mut engine, setup));
+                    let _ = result_tx.send(analyse(task, &mut engine, &mut played, setup));
                 }
             });
         }
@@ -244,57 +248,84 @@ fn games_bar() -> ProgressBar {
 }
 
 /// Analyses one game: the evals go into its comments; problems become error lines. A
-/// fatal engine error restarts the engine for the next game.
-fn analyse(mut task: Task, engine: &mut Option<UciEngine>, setup: &Setup) -> Done {
+/// fatal engine error restarts the engine for the next game. A variant game is analysed
+/// when the engine declares its variant in `UCI_Variant`, else it gets an error line.
+fn analyse(
+    mut task: Task,
+    engine: &mut Option<UciEngine>,
+    played: &mut Option<Option<String>>,
+    setup: &Setup,
+) -> Done {
     let place = format!("{}: game {} (line {})", task.file, task.number, task.line);
     let mut errors = Vec::new();
-    let first = task.game.errors().first();
-    let variant = first.is_some_and(|e| e.reason == GameErrorKind::Variant);
-    if let Some(error) = first.filter(|_| !variant) {
+    if let Some(error) = task.game.errors().first() {
         errors.push(format!("{place}: {error}"));
     }
-    if variant {
-        let name = task.game.tag("Variant").unwrap_or("?").to_owned();
-        errors.push(format!(
-            "{place}: engine: {}",
-            variant_error(engine.as_ref(), &name)
-        ));
-    } else {
-        if engine.is_none() {
-            match setup.start() {
-                Ok(started) => *engine = Some(started),
-                Err(e) => errors.push(format!("{place}: engine: cannot restart: {e}")),
+    if engine.is_none() {
+        *played = None;
+        match setup.start() {
+            Ok(started) => *engine = Some(started),
+            Err(e) => errors.push(format!("{place}: engine: cannot restart: {e}")),
+        }
+    }
+    // The engine's `UCI_Variant` for this game: `None` for chess, and for a variant the
+    // engine does not declare (which is not analysed).
+    let wanted = match &task.game {
+        AnyGame::Chess(_) => None,
+        AnyGame::Variant(game) => {
+            let variant = game.start_position().variant();
+            match engine.as_ref().map(|e| e.variant_name(variant)) {
+                Some(None) => {
+                    let name = game.tag("Variant").unwrap_or("?");
+                    errors.push(format!(
+                        "{place}: engine: variant {name:?}: the engine does not declare it in UCI_Variant"
+                    ));
+                    let mut text = String::new();
+                    let _ = write!(text, "{}", task.game);
+                    return Done { text, errors };
+                }
+                Some(Some(name)) => Some(name),
+                None => None,
             }
         }
-        if let Some(running) = engine.as_mut() {
-            if let Err(e) = evaluate(&mut task.game, running, &setup.limit) {
-                errors.push(format!("{place}: engine: {e}"));
-                if e.is_fatal() {
-                    // Started again for the next game, where the error is reported if
-                    // starting fails.
-                    *engine = None;
-                }
+    };
+    // An engine that analysed games of another variant (or chess) is started again:
+    // Fairy-Stockfish evaluates differently after a switch of `UCI_Variant` than fresh,
+    // `ucinewgame` or not, so that the output would depend on which games a thread had
+    // before (on --threads). Measured with Fairy-Stockfish 11.1, exact `go depth 8`
+    // searches and `ucinewgame` at each game: without the restart, an 18-game file of six
+    // variants and chess gives other evals for --threads 1 and 4 (chess after crazyhouse:
+    // 1. e4 0.12 against 0.01 fresh); with it, the same.
+    if engine.is_some() && played.as_ref().is_some_and(|before| *before != wanted) {
+        *played = None;
+        if let Some(old) = engine.take() {
+            let _ = old.quit();
+        }
+        match setup.start() {
+            Ok(started) => *engine = Some(started),
+            Err(e) => errors.push(format!("{place}: engine: cannot restart: {e}")),
+        }
+    }
+    if let Some(running) = engine.as_mut() {
+        *played = Some(wanted.clone());
+        let result = match (&mut task.game, &wanted) {
+            (AnyGame::Chess(game), _) => evaluate(game, running, &setup.limit),
+            (AnyGame::Variant(game), Some(_)) => evaluate_variant(game, running, &setup.limit),
+            // The engine's start failed: reported above.
+            (AnyGame::Variant(_), None) => Ok(()),
+        };
+        if let Err(e) = result {
+            errors.push(format!("{place}: engine: {e}"));
+            if e.is_fatal() {
+                // Started again for the next game, where the error is reported if
+                // starting fails.
+                *engine = None;
             }
         }
     }
     let mut text = String::new();
     let _ = write!(text, "{}", task.game);
     Done { text, errors }
-}
-
-/// Why a variant game is not analysed.
-fn variant_error(engine: Option<&UciEngine>, name: &str) -> String {
-    let declared = engine
-        .and_then(|e| e.option("UCI_Variant"))
-        .is_some_and(|o| match &o.kind {
-            OptionKind::Combo { vars, .. } => vars.iter().any(|v| v.eq_ignore_ascii_case(name)),
-            _ => false,
-        });
-    if declared {
-        format!("variant {name:?}: the engine declares it in UCI_Variant, but quadboard follows only standard chess and Chess960 moves")
-    } else {
-        format!("variant {name:?}: the engine does not declare it in UCI_Variant")
-    }
 }
 
 /// Evaluates the position after every mainline move, except after a move that ends the
@@ -326,11 +357,43 @@ fn evaluate(game: &mut Game, engine: &mut UciEngine, limit: &Limit) -> Result<()
         let Some(score) = result.info().score else {
             continue;
         };
-        let eval = match score.pov(pos.turn(), Color::White) {
-            Score::Cp(cp) => Eval::Centipawns(cp),
-            Score::Mate(n) => Eval::Mate(n),
-        };
-        set_eval(game.comments_after_mut(id), eval);
+        set_eval(game.comments_after_mut(id), white_eval(score, pos.turn()));
+    }
+    Ok(())
+}
+
+/// `score` (from the side to move's point of view, `turn`) as white's eval.
+fn white_eval(score: Score, turn: Color) -> Eval {
+    match score.pov(turn, Color::White) {
+        Score::Cp(cp) => Eval::Centipawns(cp),
+        Score::Mate(n) => Eval::Mate(n),
+    }
+}
+
+/// [`evaluate`] for a variant game: the engine sets `UCI_Variant` and searches the start
+/// and the moves to the limit as for chess; a move that ends the game by the variant's
+/// rules or leaves no legal move gets no eval.
+fn evaluate_variant(
+    game: &mut Game<AnyVariant>,
+    engine: &mut UciEngine,
+    limit: &Limit,
+) -> Result<(), EngineError> {
+    engine.new_game()?;
+    let ids: Vec<NodeId> = game.mainline().collect();
+    let start = *game.start_position();
+    let mut moves: Vec<VariantMove> = Vec::new();
+    let mut pos = start;
+    for id in ids {
+        let m = game.node(id).mv;
+        pos.play_move(m);
+        moves.push(m);
+        if pos.is_variant_end() || pos.count_legal_moves() == 0 {
+            continue;
+        }
+        let result = engine.analyse_variant(&VariantGo::after(start, &moves, limit.clone()))?;
+        if let Some(score) = result.info().score {
+            set_eval(game.comments_after_mut(id), white_eval(score, pos.turn()));
+        }
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard_chess::pgn::{Game, Reader, Termination};
+use quadboard_chess::pgn::{AnyGame, Game, GamePosition, Reader, Termination};
+use quadboard_chess::variant::{AnyVariant, Variant};
 use quadboard_chess::{Move, Position};
 
 use super::input::Chunk;
@@ -24,7 +25,9 @@ pub struct Args {
     tag: Vec<(String, String)>,
     /// Games whose mainline reaches this position (start position included): same pieces,
     /// side to move, castling rights and en passant square where a capture there is legal;
-    /// move counters are ignored.
+    /// move counters are ignored. A variant game compares its positions with the FEN read
+    /// as one of its variant (pockets, check counts and promoted pieces must be the same
+    /// too); a FEN that variant cannot read matches none of its games.
     #[arg(long)]
     fen: Option<String>,
     /// Games with this result: 1-0, 0-1, 1/2-1/2 or *, as the movetext's termination
@@ -50,13 +53,58 @@ fn parse_result(text: &str) -> Result<Termination, String> {
 /// The criteria, ready to compare.
 struct Filter {
     tags: Vec<(String, String)>,
+    /// `--fen` as chess reads it (`None` without `--fen`, or when only variants read it).
     position: Option<Position>,
+    /// `--fen` as each variant reads it, counters dropped (`Variant::ALL`'s order); `None`
+    /// where the variant cannot read it.
+    variant_positions: Option<Vec<Option<String>>>,
     result: Option<Termination>,
     min_plies: Option<u64>,
 }
 
+/// A variant FEN without its last two fields (the move counters).
+fn without_counters(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    fields[..fields.len().saturating_sub(2)].join(" ")
+}
+
+/// Whether the mainline of a variant game reaches `target` (a FEN without counters).
+fn reaches_variant(game: &Game<AnyVariant>, target: &str) -> bool {
+    let mut pos = *game.start_position();
+    if without_counters(&pos.to_fen()) == target {
+        return true;
+    }
+    for id in game.mainline() {
+        pos.play_move(game.node(id).mv);
+        if without_counters(&pos.to_fen()) == target {
+            return true;
+        }
+    }
+    false
+}
+
 impl Filter {
-    fn matches(&self, game: &Game) -> bool {
+    fn matches(&self, game: &AnyGame) -> bool {
+        match game {
+            AnyGame::Chess(game) => {
+                self.matches_header(game)
+                    && (self.variant_positions.is_none()
+                        || self.position.as_ref().is_some_and(|t| reaches(game, t)))
+            }
+            AnyGame::Variant(game) => {
+                let variant = game.start_position().variant();
+                self.matches_header(game)
+                    && self.variant_positions.as_ref().is_none_or(|targets| {
+                        let i = Variant::ALL.iter().position(|&v| v == variant);
+                        i.and_then(|i| targets[i].as_deref())
+                            .is_some_and(|target| reaches_variant(game, target))
+                    })
+            }
+        }
+    }
+
+    /// The criteria other than `--fen`.
+    fn matches_header<P: GamePosition>(&self, game: &Game<P>) -> bool {
         self.tags
             .iter()
             .all(|(name, value)| game.tags().iter().any(|(n, v)| n == name && v == value))
@@ -69,10 +117,6 @@ impl Filter {
             && self
                 .min_plies
                 .is_none_or(|n| game.mainline().count() as u64 >= n)
-            && self
-                .position
-                .as_ref()
-                .is_none_or(|target| reaches(game, target))
     }
 }
 
@@ -130,7 +174,7 @@ impl Job for Filter {
             games: 0,
             text: Vec::new(),
         };
-        while let Ok(Some(game)) = Game::read(&mut reader) {
+        while let Ok(Some(game)) = AnyGame::read(&mut reader) {
             matched.games += 1;
             if self.matches(&game) {
                 let text = reader.last_game_bytes();
@@ -146,15 +190,30 @@ impl Job for Filter {
 
 /// Runs `pgn filter`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let position = match &args.fen {
-        None => None,
-        Some(fen) => Some(
-            Position::from_fen(fen.trim()).map_err(|e| CliError::input(format!("--fen: {e}")))?,
-        ),
+    let (position, variant_positions) = match &args.fen {
+        None => (None, None),
+        Some(fen) => {
+            let fen = fen.trim();
+            let chess = Position::from_fen(fen);
+            let variants: Vec<Option<String>> = Variant::ALL
+                .iter()
+                .map(|&v| {
+                    let pos = AnyVariant::from_fen(v, fen).ok()?;
+                    Some(without_counters(&pos.to_fen()))
+                })
+                .collect();
+            match chess {
+                Ok(pos) => (Some(pos), Some(variants)),
+                // A FEN of a variant only (pockets, check counts) is fine.
+                Err(_) if variants.iter().any(Option::is_some) => (None, Some(variants)),
+                Err(e) => return Err(CliError::input(format!("--fen: {e}"))),
+            }
+        }
     };
     let filter = Filter {
         tags: args.tag,
         position,
+        variant_positions,
         result: args.result,
         min_plies: args.min_plies,
     };

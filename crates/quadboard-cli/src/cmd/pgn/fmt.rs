@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard_chess::pgn::{Game, Reader};
+use quadboard_chess::pgn::{AnyGame, Reader};
 
 use super::input::Chunk;
 use super::pipeline::Job;
@@ -44,7 +44,7 @@ impl Job for Fmt {
             text: String::new(),
             problems: Vec::new(),
         };
-        while let Ok(Some(game)) = Game::read(&mut reader) {
+        while let Ok(Some(game)) = AnyGame::read(&mut reader) {
             formatted.games += 1;
             // Writing into a String cannot fail.
             let _ = write!(formatted.text, "{game}");

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard_chess::pgn::{Game, Reader};
+use quadboard_chess::pgn::{AnyGame, Game, GamePosition, Reader};
 use serde::Serialize;
 
 use super::input::Chunk;
@@ -80,10 +80,17 @@ impl Job for Json {
             with_errors: 0,
         };
         let mut object = Vec::new();
-        while let Ok(Some(game)) = Game::read(&mut reader) {
+        while let Ok(Some(game)) = AnyGame::read(&mut reader) {
             object.clear();
             // Serialising strings and numbers into memory cannot fail.
-            let _ = serde_json::to_writer(&mut object, &json_game(&game, self.strict));
+            let _ = match &game {
+                AnyGame::Chess(game) => {
+                    serde_json::to_writer(&mut object, &json_game(game, self.strict))
+                }
+                AnyGame::Variant(game) => {
+                    serde_json::to_writer(&mut object, &json_game(game, self.strict))
+                }
+            };
             objects
                 .text
                 .extend_from_slice(object.get(1..).unwrap_or_default());
@@ -95,7 +102,9 @@ impl Job for Json {
     }
 }
 
-fn json_game(game: &Game, strict: bool) -> JsonGame<'_> {
+/// The object of a chess or variant game: variant FENs have the variant's fields (check
+/// counts, pockets), variant moves their drops and king promotions.
+fn json_game<P: GamePosition>(game: &Game<P>, strict: bool) -> JsonGame<'_> {
     let start = game.start_at();
     let mut errors: Vec<JsonError> = game
         .errors()
@@ -122,10 +131,10 @@ fn json_game(game: &Game, strict: bool) -> JsonGame<'_> {
         line: start.line,
         offset: start.offset,
         tags: game.tags(),
-        fen: game.start_position().to_fen(),
+        fen: game.start_position().fen(),
         uci: game.mainline_uci(),
         san: game.mainline_san(),
-        final_fen: game.final_position().to_fen(),
+        final_fen: game.final_position().fen(),
         result: game.result().map(|r| r.as_str()),
         nodes: game.node_count(),
         comments: game.comment_count(),

@@ -53,8 +53,8 @@ enum PgnCommand {
     /// A game whose `[Variant]` tag names a lichess variant ("Atomic", "Antichess",
     /// "Crazyhouse", "Horde", "King of the Hill", "Racing Kings", "Three-check", as lichess
     /// and python-chess write them) is played by that variant's rules, its moves in SAN
-    /// (drops as `N@f3`, king promotions as `e8=K`) or UCI; one the library does not play yet
-    /// is an error at ply 0.
+    /// (drops as `N@f3`, king promotions as `e8=K`) or UCI, in every `pgn` command (json,
+    /// fmt, filter and analyse too; docs/pgn.md).
     Check(check::Args),
     /// One JSON object per game per line: game, line, offset, tags, fen, uci, san, final,
     /// result, nodes, comments, nags, errors, warnings.
@@ -93,8 +93,9 @@ enum PgnCommand {
     /// `--option` sets it, and sends `ucinewgame` before each game: a deterministic engine
     /// (depth or node limit) gives the same output for any J, in input order. A game the
     /// engine fails on keeps its moves and gets `<file>: game <n> (line <l>): engine:
-    /// <reason>` on stderr; the engine is restarted. A variant game gets an error line
-    /// (quadboard follows standard chess and Chess960). Exit code 1 when a game had a
+    /// <reason>` on stderr; the engine is restarted. A variant game is analysed when the
+    /// engine declares its variant in `UCI_Variant`, else it gets an error line and keeps
+    /// its moves. Exit code 1 when a game had a
     /// problem, 2 when a file cannot be read, an option is refused or the engine cannot
     /// start.
     Analyse(analyse::Args),

@@ -15,7 +15,7 @@ use quadboard_chess::pgn::{
     CheckedGame, Checker, GameError, GameErrorKind, GameStart, MoveError, Nag, RawTag, SyntaxError,
     Termination, Visitor,
 };
-use quadboard_chess::variant::{AnyVariant, Variant, VariantMove, VariantSanError};
+use quadboard_chess::variant::{AnyVariant, Variant};
 
 /// The lichess variant a `[Variant]` tag names; `None` for chess (standard, Chess960, from
 /// position) and for names the library does not know (the chess checker reports those).
@@ -98,11 +98,9 @@ impl Visitor for VariantChecker {
         let Some(variant) = self.variant.as_deref().and_then(variant_of_tag) else {
             return self.chess.begin_movetext();
         };
-        // A variant the library does not play yet is refused as chess refuses variants.
-        let start = match (&self.fen, AnyVariant::new(variant)) {
-            (_, None) => Err(GameErrorKind::Variant),
-            (None, Some(start)) => Ok(start),
-            (Some(fen), Some(_)) => AnyVariant::from_fen(variant, fen).map_err(|e| {
+        let start = match &self.fen {
+            None => Ok(AnyVariant::new(variant)),
+            Some(fen) => AnyVariant::from_fen(variant, fen).map_err(|e| {
                 // The library's text starts with "invalid FEN: ", as the kind's does.
                 let text = e.to_string();
                 GameErrorKind::Fen(
@@ -115,14 +113,8 @@ impl Visitor for VariantChecker {
         let (pos, errors, dead) = match start {
             Ok(pos) => (pos, Vec::new(), false),
             Err(reason) => {
-                let text = if matches!(reason, GameErrorKind::Variant) {
-                    "[Variant]"
-                } else {
-                    "[FEN]"
-                };
-                let placeholder = AnyVariant::new(Variant::KingOfTheHill)
-                    .unwrap_or_else(|| unreachable!("king of the hill is played by the library"));
-                (placeholder, vec![error(0, text, reason)], true)
+                let placeholder = AnyVariant::new(Variant::KingOfTheHill);
+                (placeholder, vec![error(0, "[FEN]", reason)], true)
             }
         };
         self.playing = Some(Playing {
@@ -150,7 +142,7 @@ impl Visitor for VariantChecker {
             return ControlFlow::Break(());
         }
         let written = String::from_utf8_lossy(text);
-        match read_move(&game.line.pos, &written) {
+        match game.line.pos.parse_pgn_move(written.as_bytes()) {
             Ok(m) => {
                 let mut next = game.line.pos;
                 next.play_unchecked(m);
@@ -245,17 +237,4 @@ impl Visitor for VariantChecker {
         }
         checked
     }
-}
-
-/// The legal move `text` names in UCI or SAN (read by the library's variant SAN reader,
-/// leniently: check marks, castling with zeros), or why none does.
-pub fn read_move(pos: &AnyVariant, text: &str) -> Result<VariantMove, MoveError> {
-    if let Ok(m) = pos.parse_uci(text.trim_end_matches(['+', '#'])) {
-        return Ok(m);
-    }
-    pos.parse_san(text).map_err(|e| match e {
-        VariantSanError::Syntax(_) => MoveError::NotAMove,
-        VariantSanError::Illegal { .. } => MoveError::Illegal,
-        VariantSanError::Ambiguous { candidates, .. } => MoveError::Ambiguous(candidates),
-    })
 }
