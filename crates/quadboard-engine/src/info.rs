@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use quadboard_chess::{Color, Move, Position};
+use quadboard_chess::{Color, Move};
+
+use crate::UciPosition;
 
 /// A score from the point of view of the side to move (as UCI gives it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,14 +44,16 @@ pub struct Wdl {
     pub losses: u32,
 }
 
-/// One `info` line, every field typed. Fields the line lacks are `None` or empty.
+/// One `info` line, every field typed. Fields the line lacks are `None` or empty. `M` is
+/// the position's move type: [`Move`] for chess, a variant's move with the `variant`
+/// feature.
 ///
 /// Moves (`pv`, `currmove`, `refutation`, `currline`) are checked against the position
 /// searched: a move that is not legal where it stands ends its line there, and a warning
 /// says so in [`Info::warnings`]. So are fields that could not be read (a depth that is
 /// not a number) and unknown fields.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Info {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M = Move> {
     /// Search depth in plies.
     pub depth: Option<u32>,
     /// Selective search depth in plies.
@@ -65,7 +69,7 @@ pub struct Info {
     /// Win/draw/loss expectation (`wdl`, with `UCI_ShowWDL`).
     pub wdl: Option<Wdl>,
     /// The principal variation, legal move by move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Nodes searched.
     pub nodes: Option<u64>,
     /// Nodes per second.
@@ -79,23 +83,51 @@ pub struct Info {
     /// CPU load in permille.
     pub cpuload: Option<u32>,
     /// The root move being searched.
-    pub currmove: Option<Move>,
+    pub currmove: Option<M>,
     /// Its number in the root move order, from 1.
     pub currmovenumber: Option<u32>,
     /// A move and the line that refutes it (`refutation <move> <line>`).
-    pub refutation: Option<(Move, Vec<Move>)>,
+    pub refutation: Option<(M, Vec<M>)>,
     /// The line a CPU is searching: its number (1 when not given) and the moves.
-    pub currline: Option<(u32, Vec<Move>)>,
+    pub currline: Option<(u32, Vec<M>)>,
     /// Free text (`string`, the rest of the line).
     pub string: Option<String>,
     /// What could not be read, in order.
     pub warnings: Vec<String>,
 }
 
-impl Info {
+// By hand: a derive would ask `M: Default`, which a move type need not be.
+impl<M> Default for Info<M> {
+    fn default() -> Info<M> {
+        Info {
+            depth: None,
+            seldepth: None,
+            multipv: None,
+            score: None,
+            lowerbound: false,
+            upperbound: false,
+            wdl: None,
+            pv: Vec::new(),
+            nodes: None,
+            nps: None,
+            time: None,
+            hashfull: None,
+            tbhits: None,
+            cpuload: None,
+            currmove: None,
+            currmovenumber: None,
+            refutation: None,
+            currline: None,
+            string: None,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl<M: Copy> Info<M> {
     /// Reads an `info` line (the text after `info`); moves are checked against `root`, the
     /// position searched.
-    pub fn parse(rest: &str, root: &Position) -> Info {
+    pub fn parse<P: UciPosition<Move = M>>(rest: &str, root: &P) -> Info<M> {
         let mut info = Info::default();
         let mut tokens = rest.split_ascii_whitespace().peekable();
         while let Some(key) = tokens.next() {
@@ -158,7 +190,7 @@ impl Info {
                     }
                 }
                 "currmove" => match tokens.next() {
-                    Some(text) => match root.parse_uci(text) {
+                    Some(text) => match root.parse_uci_move(text) {
                         Ok(m) => info.currmove = Some(m),
                         Err(e) => info.warnings.push(format!("currmove: {e}")),
                     },
@@ -222,27 +254,26 @@ fn number<'a, T: std::str::FromStr>(
     }
 }
 
-/// Whether `token` can be a UCI move (it is not the next field's keyword).
+/// Whether `token` can be a UCI move (it is not the next field's keyword): `e2e4`,
+/// `e7e8q`, a drop `P@e4`, or `0000`.
 fn looks_like_move(token: &str) -> bool {
     let b = token.as_bytes();
-    (b.len() == 4 || b.len() == 5)
-        && b[0].is_ascii_lowercase()
-        && b[1].is_ascii_digit()
-        && b[2].is_ascii_lowercase()
-        && b[3].is_ascii_digit()
+    let square = |f: u8, r: u8| f.is_ascii_lowercase() && r.is_ascii_digit();
+    (b.len() == 4 || b.len() == 5) && square(b[0], b[1]) && square(b[2], b[3])
+        || b.len() == 4 && b[0].is_ascii_uppercase() && b[1] == b'@' && square(b[2], b[3])
         || token == "0000"
 }
 
 /// The moves after a `pv`-like key, played from `root`; the first one that is not legal
 /// ends the line (the rest of its moves are skipped) with a warning.
-fn line<'a>(
+fn line<'a, P: UciPosition>(
     tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-    root: &Position,
+    root: &P,
     key: &str,
     warnings: &mut Vec<String>,
-) -> Vec<Move> {
+) -> Vec<P::Move> {
     let mut moves = Vec::new();
-    let mut pos = *root;
+    let mut pos = root.clone();
     let mut broken = false;
     while let Some(&text) = tokens.peek() {
         if !looks_like_move(text) {
@@ -252,9 +283,9 @@ fn line<'a>(
         if broken {
             continue;
         }
-        match pos.parse_uci(text) {
+        match pos.parse_uci_move(text) {
             Ok(m) => {
-                pos.play_unchecked(m);
+                pos.play_uci_move(m);
                 moves.push(m);
             }
             Err(e) => {
@@ -269,6 +300,7 @@ fn line<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use quadboard_chess::Position;
 
     #[test]
     fn every_field() {

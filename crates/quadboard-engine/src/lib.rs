@@ -29,17 +29,25 @@
 mod error;
 mod info;
 mod option;
+mod position;
 mod process;
 mod search;
 mod uci;
+#[cfg(feature = "variant")]
+mod variant_names;
 mod xboard;
 mod xboard_game;
 
 pub use error::EngineError;
 pub use info::{Info, Score, Wdl};
 pub use option::{parse_uci_option, parse_xboard_option, EngineOption, OptionKind};
-pub use process::EngineCommand;
-pub use search::{BestMove, Go, Limit, SearchResult, Stopper};
+pub use position::UciPosition;
+pub use process::{EngineCommand, Stderr};
+#[cfg(feature = "variant")]
+pub use search::VariantGo;
+pub use search::{BestMove, Go, Limit, LineSender, SearchResult, Stopper};
 pub use uci::{EngineId, Search, SearchEvent, Timeouts, UciEngine};
+#[cfg(feature = "variant")]
+pub use variant_names::uci_variant_names;
 pub use xboard::XboardEngine;
 pub use xboard_game::{XboardAnalysisLimit, XboardEvent, XboardGame, XboardGo, XboardPlayed};

@@ -15,14 +15,32 @@ use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::EngineError;
+use crate::{EngineError, Timeouts};
 
-/// How an engine is started: the program, its arguments and the folder it runs in.
+/// How an engine is started: the program, its arguments, the folder it runs in, its
+/// environment, where its stderr goes and (on Unix) its process group.
 #[derive(Clone, Debug)]
 pub struct EngineCommand {
     program: PathBuf,
     args: Vec<OsString>,
     dir: Option<PathBuf>,
+    /// The environment replaces the caller's (`env_clear`), instead of extending it.
+    env_clear: bool,
+    envs: Vec<(OsString, OsString)>,
+    stderr: Stderr,
+    process_group: Option<i32>,
+}
+
+/// Where an engine's stderr goes.
+#[derive(Clone, Debug, Default)]
+pub enum Stderr {
+    /// Read by the client, whose error messages quote its last lines (the default).
+    #[default]
+    Kept,
+    /// Discarded (the null device).
+    Null,
+    /// Written to this file (a log; error messages then quote no stderr).
+    File(Arc<std::fs::File>),
 }
 
 impl EngineCommand {
@@ -33,6 +51,10 @@ impl EngineCommand {
             program: program.into(),
             args: Vec::new(),
             dir: None,
+            env_clear: false,
+            envs: Vec::new(),
+            stderr: Stderr::Kept,
+            process_group: None,
         }
     }
 
@@ -52,6 +74,35 @@ impl EngineCommand {
     /// their working folder).
     pub fn current_dir(mut self, dir: impl Into<PathBuf>) -> EngineCommand {
         self.dir = Some(dir.into());
+        self
+    }
+
+    /// Sets an environment variable for the engine (beside the inherited ones, unless
+    /// [`EngineCommand::env_clear`] was called).
+    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> EngineCommand {
+        self.envs.push((key.into(), value.into()));
+        self
+    }
+
+    /// Starts the engine with only the variables set by [`EngineCommand::env`], as
+    /// Python's `subprocess` does when given `env`.
+    pub fn env_clear(mut self) -> EngineCommand {
+        self.env_clear = true;
+        self.envs.clear();
+        self
+    }
+
+    /// Sends the engine's stderr there instead of keeping its last lines.
+    pub fn stderr(mut self, stderr: Stderr) -> EngineCommand {
+        self.stderr = stderr;
+        self
+    }
+
+    /// Runs the engine in process group `pgid`, 0 for a new group of its own, so that a
+    /// Ctrl-C at the terminal (sent to the caller's group) does not reach it. Unix only:
+    /// elsewhere starting the engine fails with [`EngineError::Spawn`].
+    pub fn process_group(mut self, pgid: i32) -> EngineCommand {
+        self.process_group = Some(pgid);
         self
     }
 
@@ -100,21 +151,44 @@ impl Process {
     pub(crate) fn spawn(command: &EngineCommand) -> Result<Process, EngineError> {
         let program = command.program.display().to_string();
         let mut cmd = std::process::Command::new(&command.program);
+        let spawn_error = |source| EngineError::Spawn {
+            program: program.clone(),
+            source,
+        };
         cmd.args(&command.args)
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .stdout(Stdio::piped());
+        match &command.stderr {
+            Stderr::Kept => cmd.stderr(Stdio::piped()),
+            Stderr::Null => cmd.stderr(Stdio::null()),
+            Stderr::File(file) => cmd.stderr(file.try_clone().map_err(spawn_error)?),
+        };
         if let Some(dir) = &command.dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd.spawn().map_err(|source| EngineError::Spawn {
-            program: program.clone(),
-            source,
-        })?;
-        // All three are piped above, so they are there.
-        let (Some(stdin), Some(stdout), Some(stderr_pipe)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
+        if command.env_clear {
+            cmd.env_clear();
+        }
+        cmd.envs(command.envs.iter().map(|(k, v)| (k, v)));
+        if let Some(pgid) = command.process_group {
+            #[cfg(unix)]
+            {
+                use std::os::unix::process::CommandExt;
+                cmd.process_group(pgid);
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = pgid;
+                return Err(spawn_error(std::io::Error::new(
+                    std::io::ErrorKind::Unsupported,
+                    "process groups are a Unix notion",
+                )));
+            }
+        }
+        let mut child = cmd.spawn().map_err(spawn_error)?;
+        let stderr_pipe = child.stderr.take();
+        // stdin and stdout are piped above, so they are there.
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
             return Err(EngineError::Spawn {
@@ -123,67 +197,54 @@ impl Process {
             });
         };
         let (line_tx, lines) = sync_channel(QUEUE);
-        std::thread::Builder::new()
-            .name("engine-stdout".into())
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match (&mut reader)
-                        .take(MAX_LINE as u64)
-                        .read_until(b'\n', &mut buf)
-                    {
-                        Ok(0) | Err(_) => return,
-                        Ok(_) => {}
-                    }
-                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                        buf.pop();
-                    }
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if line_tx.send(line).is_err() {
-                        return;
-                    }
+        reader_thread("engine-stdout", &program, move || {
+            for_each_line(stdout, |buf| {
+                let mut buf = buf;
+                while let [rest @ .., b'\n' | b'\r'] = buf {
+                    buf = rest;
                 }
-            })
-            .map_err(|source| EngineError::Spawn {
-                program: program.clone(),
-                source,
-            })?;
+                line_tx
+                    .send(String::from_utf8_lossy(buf).into_owned())
+                    .is_ok()
+            });
+        })?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let (done_tx, stderr_done) = sync_channel::<()>(0);
         let tail = Arc::clone(&stderr);
-        std::thread::Builder::new()
-            .name("engine-stderr".into())
-            .spawn(move || {
-                let _done = done_tx;
-                let mut reader = BufReader::new(stderr_pipe);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match (&mut reader)
-                        .take(MAX_LINE as u64)
-                        .read_until(b'\n', &mut buf)
-                    {
-                        Ok(0) | Err(_) => return,
-                        Ok(_) => {}
-                    }
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                    if line.is_empty() {
-                        continue;
-                    }
-                    let Ok(mut tail) = tail.lock() else { return };
-                    if tail.len() == STDERR_LINES {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
+        // Without a pipe (stderr discarded or sent to a file) there is no tail to wait for:
+        // the dropped sender tells so at once.
+        let Some(stderr_pipe) = stderr_pipe else {
+            drop(done_tx);
+            return Ok(Process::new(child, stdin, lines, stderr, stderr_done));
+        };
+        reader_thread("engine-stderr", &program, move || {
+            let _done = done_tx;
+            for_each_line(stderr_pipe, |buf| {
+                let line = String::from_utf8_lossy(buf).trim_end().to_owned();
+                if line.is_empty() {
+                    return true;
                 }
-            })
-            .map_err(|source| EngineError::Spawn {
-                program: program.clone(),
-                source,
-            })?;
-        Ok(Process {
+                let Ok(mut tail) = tail.lock() else {
+                    return false;
+                };
+                if tail.len() == STDERR_LINES {
+                    tail.pop_front();
+                }
+                tail.push_back(line);
+                true
+            });
+        })?;
+        Ok(Process::new(child, stdin, lines, stderr, stderr_done))
+    }
+
+    fn new(
+        child: Child,
+        stdin: ChildStdin,
+        lines: Receiver<String>,
+        stderr: Arc<Mutex<VecDeque<String>>>,
+        stderr_done: Receiver<()>,
+    ) -> Process {
+        Process {
             child,
             stdin: Arc::new(Mutex::new(Some(stdin))),
             lines,
@@ -191,7 +252,7 @@ impl Process {
             stderr_done,
             recent: VecDeque::new(),
             debug: std::env::var_os("QUADBOARD_ENGINE_DEBUG").is_some_and(|v| v == "1"),
-        })
+        }
     }
 
     /// The operating system's process id.
@@ -309,6 +370,42 @@ impl Process {
     }
 }
 
+/// Calls `each` with every line of `stream`, its line break kept (a line longer than
+/// [`MAX_LINE`] comes in pieces), until the stream ends or fails or `each` returns false.
+fn for_each_line(stream: impl Read, mut each: impl FnMut(&[u8]) -> bool) {
+    let mut reader = BufReader::new(stream);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match (&mut reader)
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if !each(&buf) {
+            return;
+        }
+    }
+}
+
+/// Runs `body` on a thread named `name`; failing to start one fails the engine's start.
+fn reader_thread(
+    name: &str,
+    program: &str,
+    body: impl FnOnce() + Send + 'static,
+) -> Result<(), EngineError> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(body)
+        .map(drop)
+        .map_err(|source| EngineError::Spawn {
+            program: program.to_owned(),
+            source,
+        })
+}
+
 /// Writes `text` to a shared stdin in one call.
 pub(crate) fn write_to(stdin: &SharedStdin, text: &str) -> std::io::Result<()> {
     let mut guard = stdin
@@ -355,17 +452,81 @@ impl Broken {
     }
 }
 
-/// [`Process::recv`], a timeout reporting `after` as the time waited.
-pub(crate) fn recv_within(
-    process: &mut Process,
-    deadline: Option<Instant>,
-    waiting_for: &str,
-    after: Duration,
-) -> Result<String, EngineError> {
-    process.recv(deadline, waiting_for).map_err(|mut e| {
-        if let EngineError::Timeout { after: a, .. } = &mut e {
-            *a = after;
-        }
-        e
-    })
+/// An engine's process with what both protocols keep beside it: the timeouts and the
+/// first fatal error. It is the one place that sends `quit`, on [`Link::quit`] and when
+/// dropped, and that turns failed writes and waits into an unusable engine.
+pub(crate) struct Link {
+    pub(crate) process: Process,
+    pub(crate) timeouts: Timeouts,
+    broken: Broken,
+}
+
+impl Link {
+    /// Starts `command` (see [`Process::spawn`]).
+    pub(crate) fn spawn(command: &EngineCommand, timeouts: Timeouts) -> Result<Link, EngineError> {
+        Ok(Link {
+            process: Process::spawn(command)?,
+            timeouts,
+            broken: Broken::default(),
+        })
+    }
+
+    /// Fails with the first fatal error once one happened.
+    pub(crate) fn usable(&self) -> Result<(), EngineError> {
+        self.broken.check()
+    }
+
+    /// Sends `text`; a failed write makes the engine unusable.
+    pub(crate) fn send(&mut self, text: &str) -> Result<(), EngineError> {
+        self.process.send(text).map_err(|e| self.broken.record(e))
+    }
+
+    /// The next line before `deadline`; a timeout reports `after` as the time waited, and
+    /// every error but a refused request makes the engine unusable.
+    pub(crate) fn recv(
+        &mut self,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+        after: Duration,
+    ) -> Result<String, EngineError> {
+        self.process.recv(deadline, waiting_for).map_err(|mut e| {
+            if let EngineError::Timeout { after: a, .. } = &mut e {
+                *a = after;
+            }
+            self.broken.record(e)
+        })
+    }
+
+    /// Records `e` when it is the first fatal error; hands it back.
+    pub(crate) fn fail(&mut self, e: EngineError) -> EngineError {
+        self.broken.record(e)
+    }
+
+    /// Sends `quit` and waits for the exit, killing the process after [`Timeouts::quit`];
+    /// its exit status. After a kill, or a second time, the write fails and the status
+    /// reaped before is returned.
+    pub(crate) fn quit(&mut self) -> Option<ExitStatus> {
+        let _ = self.process.send("quit\n");
+        self.process.shut_down(self.timeouts.quit)
+    }
+
+    /// Kills the process without `quit`; its exit status.
+    pub(crate) fn kill(&mut self) -> Option<ExitStatus> {
+        self.process.kill()
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+impl std::fmt::Debug for Link {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Link")
+            .field("pid", &self.process.pid())
+            .field("broken", &self.broken)
+            .finish_non_exhaustive()
+    }
 }

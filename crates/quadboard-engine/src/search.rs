@@ -10,7 +10,9 @@ use crate::process::{write_to, SharedStdin};
 use crate::Info;
 
 /// When a search ends. Several limits may be given; the engine stops at the first reached.
-/// No limit at all (or `infinite`) searches until [`crate::Search::stop`].
+/// `infinite` searches until [`crate::Search::stop`]; no limit at all sends a bare `go`, as
+/// python-chess does for `Limit()`, which engines take as a search until stopped too (the
+/// client then waits without a deadline).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limit {
     /// Plies (`go depth`).
@@ -104,8 +106,10 @@ pub struct Go {
     pub moves: Vec<Move>,
     /// When to stop.
     pub limit: Limit,
-    /// Only these root moves (`go searchmoves`); all when empty.
-    pub searchmoves: Vec<Move>,
+    /// Only these root moves (`go searchmoves ...`); all when `None`. An empty list is
+    /// sent as `searchmoves 0000` (UCI cannot write an empty list; a null move matches no
+    /// legal move, so the engine finds none to search, and python-chess sends the same).
+    pub searchmoves: Option<Vec<Move>>,
     /// Lines searched at once (the `MultiPV` option, set when it differs).
     pub multipv: Option<u32>,
     /// Search in ponder mode (`go ponder`) until [`crate::Search::ponderhit`] or stop; the
@@ -125,7 +129,7 @@ impl Go {
             start: position,
             moves: Vec::new(),
             limit,
-            searchmoves: Vec::new(),
+            searchmoves: None,
             multipv: None,
             ponder: false,
             position: None,
@@ -140,9 +144,9 @@ impl Go {
         }
     }
 
-    /// Restricts the root moves.
+    /// Restricts the root moves (to none when `moves` is empty).
     pub fn searchmoves(mut self, moves: &[Move]) -> Go {
-        self.searchmoves = moves.to_vec();
+        self.searchmoves = Some(moves.to_vec());
         self
     }
 
@@ -178,32 +182,108 @@ impl Go {
     }
 }
 
-/// The end of a search: the best move and the move the engine would ponder on.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BestMove {
+/// The end of a search: the best move and the move the engine would ponder on. `M` is the
+/// position's move type ([`Move`] for chess).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove<M = Move> {
     /// The move, `None` when there is none (`bestmove (none)` or `0000`: the game is over).
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The expected reply, if the engine gave a legal one.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
+}
+
+// By hand: a derive would ask `M: Default`.
+impl<M> Default for BestMove<M> {
+    fn default() -> BestMove<M> {
+        BestMove {
+            best: None,
+            ponder: None,
+        }
+    }
 }
 
 /// A finished search: its best move and the last `info` of each line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchResult {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M = Move> {
     /// The best move and ponder move.
-    pub best: BestMove,
+    pub best: BestMove<M>,
     /// The last `info` line that had a score or pv, per multipv line: `lines[0]` is line 1.
     /// Fields of other `info` lines (a later `nodes`, `hashfull`) are merged into the line
     /// they follow, as python-chess's `analyse` does.
-    pub lines: Vec<Info>,
+    pub lines: Vec<Info<M>>,
     /// Warnings: the ones of each info line, and a ponder move that was not legal.
     pub warnings: Vec<String>,
 }
 
-impl SearchResult {
+impl<M> Default for SearchResult<M> {
+    fn default() -> SearchResult<M> {
+        SearchResult {
+            best: BestMove::default(),
+            lines: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl<M: Clone> SearchResult<M> {
     /// The main line's info (line 1); empty when the engine sent none.
-    pub fn info(&self) -> Info {
+    pub fn info(&self) -> Info<M> {
         self.lines.first().cloned().unwrap_or_default()
+    }
+}
+
+/// A search of a lichess variant's position (`variant` feature): the game's start and the
+/// moves played since, the limit, and the lines searched at once. The engine must declare
+/// the variant in its `UCI_Variant` option ([`crate::uci_variant_names`]).
+#[cfg(feature = "variant")]
+#[derive(Clone, Debug)]
+pub struct VariantGo {
+    /// The game's start position.
+    pub start: quadboard_chess::variant::AnyVariant,
+    /// The moves played from `start`, each legal in turn.
+    pub moves: Vec<quadboard_chess::variant::VariantMove>,
+    /// When to stop.
+    pub limit: Limit,
+    /// Lines searched at once (the `MultiPV` option, set when it differs).
+    pub multipv: Option<u32>,
+}
+
+#[cfg(feature = "variant")]
+impl VariantGo {
+    /// A search after `moves` from `start` with `limit`.
+    pub fn after(
+        start: quadboard_chess::variant::AnyVariant,
+        moves: &[quadboard_chess::variant::VariantMove],
+        limit: Limit,
+    ) -> VariantGo {
+        VariantGo {
+            start,
+            moves: moves.to_vec(),
+            limit,
+            multipv: None,
+        }
+    }
+
+    /// The position searched: `start` after `moves`.
+    ///
+    /// # Errors
+    /// The first move that is not legal, by its index and text.
+    pub fn root(&self) -> Result<quadboard_chess::variant::AnyVariant, String> {
+        let mut pos = self.start;
+        for (i, &m) in self.moves.iter().enumerate() {
+            match pos.play(m) {
+                Ok(after) => pos = after,
+                Err(e) => {
+                    return Err(format!(
+                        "move {} ({}): {e} in {}",
+                        i + 1,
+                        pos.to_uci(m),
+                        pos.to_fen()
+                    ))
+                }
+            }
+        }
+        Ok(pos)
     }
 }
 
@@ -231,5 +311,31 @@ impl Stopper {
     /// Whether a stop was sent.
     pub fn is_stopped(&self) -> bool {
         self.stopped.load(Ordering::SeqCst)
+    }
+}
+
+/// Sends lines to an engine from any thread, beside the client's own commands: for
+/// commands that need no answer and may come at any time, a search running or not (UCI's
+/// `debug on`, python-chess's `send_line`). The client does not know what such a line
+/// does: one that starts or ends a search (`go`, `stop`) leaves it out of step.
+#[derive(Clone, Debug)]
+pub struct LineSender {
+    pub(crate) stdin: SharedStdin,
+}
+
+impl LineSender {
+    /// Writes `line` and a newline in one write.
+    ///
+    /// # Errors
+    /// `InvalidInput` for a line with a line break in it; write errors (the engine has
+    /// exited).
+    pub fn send_line(&self, line: &str) -> std::io::Result<()> {
+        if line.contains(['\n', '\r']) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("a line sent to an engine has a line break in it: {line:?}"),
+            ));
+        }
+        write_to(&self.stdin, &format!("{line}\n"))
     }
 }

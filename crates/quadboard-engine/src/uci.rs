@@ -7,12 +7,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quadboard_chess::{Move, Position};
+use quadboard_chess::{Color, Move, Position};
 
 use crate::option::{self, parse_uci_option};
-use crate::process::{recv_within, Broken, EngineCommand, Process};
-use crate::search::{BestMove, Go, SearchResult, Stopper};
-use crate::{EngineError, EngineOption, Info, OptionKind};
+use crate::process::{EngineCommand, Link};
+use crate::search::{BestMove, Go, LineSender, SearchResult, Stopper};
+use crate::{EngineError, EngineOption, Info, Limit, OptionKind, UciPosition};
 
 /// How long to wait for each answer the protocol promises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,10 +66,9 @@ pub struct EngineId {
 /// After a fatal error ([`EngineError::is_fatal`]: the engine died, timed out or broke the
 /// protocol) every further call fails with that error's text: start a new engine.
 pub struct UciEngine {
-    process: Process,
+    link: Link,
     id: EngineId,
     options: Vec<EngineOption>,
-    timeouts: Timeouts,
     /// Option values sent, by lowercase name.
     sent: HashMap<String, String>,
     /// What `UCI_Chess960` and `MultiPV` are set to in the engine.
@@ -77,7 +76,6 @@ pub struct UciEngine {
     multipv: u32,
     /// A search was started and its `bestmove` has not been read.
     searching: bool,
-    broken: Broken,
 }
 
 impl UciEngine {
@@ -97,24 +95,23 @@ impl UciEngine {
         command: impl Into<EngineCommand>,
         timeouts: Timeouts,
     ) -> Result<UciEngine, EngineError> {
-        let process = Process::spawn(&command.into())?;
         let mut engine = UciEngine {
-            process,
+            link: Link::spawn(&command.into(), timeouts)?,
             id: EngineId::default(),
             options: Vec::new(),
-            timeouts,
             sent: HashMap::new(),
             chess960: false,
             multipv: 1,
             searching: false,
-            broken: Broken::default(),
         };
         // An engine that exits at once closes its input before `uci` reaches it: the wait
         // below then reports the exit, with the status and stderr, instead of the pipe.
-        let _ = engine.process.send("uci\n");
+        let _ = engine.link.process.send("uci\n");
         let deadline = Instant::now() + timeouts.handshake;
         loop {
-            let line = engine.recv(Some(deadline), "uciok", timeouts.handshake)?;
+            let line = engine
+                .link
+                .recv(Some(deadline), "uciok", timeouts.handshake)?;
             let line = line.trim();
             if line == "uciok" {
                 break;
@@ -154,22 +151,22 @@ impl UciEngine {
 
     /// The timeouts in force.
     pub fn timeouts(&self) -> Timeouts {
-        self.timeouts
+        self.link.timeouts
     }
 
     /// Changes the timeouts.
     pub fn set_timeouts(&mut self, timeouts: Timeouts) {
-        self.timeouts = timeouts;
+        self.link.timeouts = timeouts;
     }
 
     /// The engine process's id.
     pub fn pid(&self) -> u32 {
-        self.process.pid()
+        self.link.process.pid()
     }
 
     /// The last lines the engine wrote on stderr.
     pub fn stderr_tail(&self) -> String {
-        self.process.stderr_tail()
+        self.link.process.stderr_tail()
     }
 
     /// Sets an option, checked against its declaration (`value` is ignored for buttons:
@@ -180,7 +177,7 @@ impl UciEngine {
     /// [`EngineError::Option`] naming the option or value when the engine did not declare
     /// it or its declaration refuses the value; a fatal error when writing fails.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.finish_search()?;
         let declared = option::find(&self.options, name)
             .ok_or_else(|| option::unknown(&self.options, name))?;
@@ -197,7 +194,7 @@ impl UciEngine {
             _ => {}
         }
         self.sent.insert(key, value);
-        self.send(&text)
+        self.link.send(&text)
     }
 
     /// The value last set for an option, if any was.
@@ -212,13 +209,13 @@ impl UciEngine {
     /// # Errors
     /// The engine dies or sends no `readyok` within the ready timeout.
     pub fn is_ready(&mut self) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.finish_search()?;
-        self.send("isready\n")?;
-        let wait = self.timeouts.ready;
+        self.link.send("isready\n")?;
+        let wait = self.link.timeouts.ready;
         let deadline = Instant::now() + wait;
         loop {
-            if self.recv(Some(deadline), "readyok", wait)?.trim() == "readyok" {
+            if self.link.recv(Some(deadline), "readyok", wait)?.trim() == "readyok" {
                 return Ok(());
             }
         }
@@ -230,9 +227,9 @@ impl UciEngine {
     /// # Errors
     /// As [`UciEngine::is_ready`].
     pub fn new_game(&mut self) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.finish_search()?;
-        self.send("ucinewgame\n")?;
+        self.link.send("ucinewgame\n")?;
         self.is_ready()
     }
 
@@ -256,12 +253,12 @@ impl UciEngine {
 
     /// Sends what [`UciEngine::go`] sends; the root, the deadline and a stopper.
     fn begin(&mut self, go: &Go) -> Result<(Position, Option<Instant>, Stopper), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.finish_search()?;
         let root = go
             .root()
             .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
-        for &m in &go.searchmoves {
+        for &m in go.searchmoves.iter().flatten() {
             if !root.is_legal(m) {
                 return Err(EngineError::Unsupported(format!(
                     "invalid search: root move {m} is not legal in {}",
@@ -270,6 +267,20 @@ impl UciEngine {
             }
         }
         let mut text = String::with_capacity(128);
+        // A variant set by an earlier variant search goes back to chess; not when the caller
+        // writes the position's text (`go.position`: a binding that manages `UCI_Variant`
+        // itself, as python-chess does).
+        if go.position.is_none()
+            && self
+                .sent
+                .get("uci_variant")
+                .is_some_and(|v| !v.eq_ignore_ascii_case("chess"))
+        {
+            if let Some(declared) = self.option("UCI_Variant") {
+                let _ = writeln!(text, "setoption name {} value chess", declared.name);
+                self.sent.insert("uci_variant".into(), "chess".into());
+            }
+        }
         let chess960 = go.start.castling_mode().is_chess960();
         if chess960 != self.chess960 {
             let Some(declared) = self.option("UCI_Chess960") else {
@@ -282,7 +293,35 @@ impl UciEngine {
             self.sent
                 .insert("uci_chess960".into(), chess960.to_string());
         }
-        let multipv = go.multipv.unwrap_or(1).max(1);
+        self.write_multipv(&mut text, go.multipv)?;
+        match &go.position {
+            Some(start) => write_moves(&mut text, start, &go.start, &go.moves),
+            None => write_position(&mut text, &go.start, &go.moves),
+        }
+        write_go(&mut text, &go.limit, go.ponder);
+        if let Some(moves) = &go.searchmoves {
+            // Last: its moves run to the line's end.
+            text.pop();
+            text.push_str(" searchmoves");
+            for &m in moves {
+                let _ = write!(text, " {}", root.to_uci(m));
+            }
+            if moves.is_empty() {
+                text.push_str(" 0000");
+            }
+            text.push('\n');
+        }
+        let (deadline, stopper) = self.launch(&text, &go.limit, go.ponder, root.turn())?;
+        Ok((root, deadline, stopper))
+    }
+
+    /// `setoption name MultiPV` into `text` when `multipv` differs from the engine's.
+    fn write_multipv(
+        &mut self,
+        text: &mut String,
+        multipv: Option<u32>,
+    ) -> Result<(), EngineError> {
+        let multipv = multipv.unwrap_or(1).max(1);
         if multipv != self.multipv {
             let Some(declared) = self.option("MultiPV") else {
                 return Err(EngineError::Unsupported(
@@ -294,20 +333,134 @@ impl UciEngine {
             self.multipv = multipv;
             self.sent.insert("multipv".into(), value);
         }
-        match &go.position {
-            Some(start) => write_moves(&mut text, start, &go.start, &go.moves),
-            None => write_position(&mut text, &go.start, &go.moves),
-        }
-        write_go(&mut text, go, &root);
-        self.send(&text)?;
+        Ok(())
+    }
+
+    /// Sends a search's text in one write; its deadline and a stopper.
+    fn launch(
+        &mut self,
+        text: &str,
+        limit: &Limit,
+        ponder: bool,
+        turn: Color,
+    ) -> Result<(Option<Instant>, Stopper), EngineError> {
+        self.link.send(text)?;
         self.searching = true;
-        let deadline = search_deadline(go, &root, self.timeouts);
+        let deadline = deadline_for(limit, ponder, turn, self.link.timeouts);
         let stopper = Stopper {
-            stdin: self.process.shared_stdin(),
+            stdin: self.link.process.shared_stdin(),
             stopped: Arc::new(AtomicBool::new(false)),
             command: "stop\n".into(),
         };
+        Ok((deadline, stopper))
+    }
+
+    /// The engine's own name for `variant` in its `UCI_Variant` combo
+    /// ([`crate::uci_variant_names`]), if it declares it.
+    #[cfg(feature = "variant")]
+    pub fn variant_name(&self, variant: quadboard_chess::variant::Variant) -> Option<String> {
+        let option = self.option("UCI_Variant")?;
+        let OptionKind::Combo { vars, .. } = &option.kind else {
+            return None;
+        };
+        crate::uci_variant_names(variant)
+            .iter()
+            .find_map(|name| vars.iter().find(|v| v.eq_ignore_ascii_case(name)))
+            .cloned()
+    }
+
+    /// Starts a search of a variant position: `UCI_Variant` set to the engine's name for
+    /// the variant (when it is not already), `position fen <start> moves ...` (drops as
+    /// `P@e4`), and `go` with the limit. The search's lines and best move are the variant's
+    /// moves, checked against its position as [`UciEngine::go`]'s are.
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] naming the variant when the engine does not declare it
+    /// in `UCI_Variant`, and for moves that are not legal; as [`UciEngine::go`] otherwise.
+    #[cfg(feature = "variant")]
+    pub fn go_variant(
+        &mut self,
+        go: &crate::VariantGo,
+    ) -> Result<Search<&mut UciEngine, quadboard_chess::variant::AnyVariant>, EngineError> {
+        Search::start_variant(self, go).map_err(|(e, _)| e)
+    }
+
+    /// [`UciEngine::go_variant`] then [`Search::wait`].
+    ///
+    /// # Errors
+    /// As those two.
+    #[cfg(feature = "variant")]
+    pub fn analyse_variant(
+        &mut self,
+        go: &crate::VariantGo,
+    ) -> Result<SearchResult<quadboard_chess::variant::VariantMove>, EngineError> {
+        self.go_variant(go)?.wait()
+    }
+
+    /// What [`UciEngine::go_variant`] sends; the root, the deadline and a stopper.
+    #[cfg(feature = "variant")]
+    fn begin_variant(
+        &mut self,
+        go: &crate::VariantGo,
+    ) -> Result<
+        (
+            quadboard_chess::variant::AnyVariant,
+            Option<Instant>,
+            Stopper,
+        ),
+        EngineError,
+    > {
+        self.link.usable()?;
+        self.finish_search()?;
+        let variant = go.start.variant();
+        let Some(name) = self.variant_name(variant) else {
+            return Err(EngineError::Unsupported(format!(
+                "variant {variant}: the engine does not declare it in UCI_Variant"
+            )));
+        };
+        let root = go
+            .root()
+            .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
+        let mut text = String::with_capacity(128);
+        if self.sent.get("uci_variant") != Some(&name) {
+            let _ = writeln!(text, "setoption name UCI_Variant value {name}");
+            self.sent.insert("uci_variant".into(), name);
+        }
+        if self.chess960 {
+            // The lichess variants start from the standard castling rooks.
+            if let Some(declared) = self.option("UCI_Chess960") {
+                let _ = writeln!(text, "setoption name {} value false", declared.name);
+                self.chess960 = false;
+                self.sent.insert("uci_chess960".into(), "false".into());
+            }
+        }
+        self.write_multipv(&mut text, go.multipv)?;
+        let _ = write!(text, "position fen {}", go.start.to_fen());
+        if !go.moves.is_empty() {
+            text.push_str(" moves");
+            let mut pos = go.start;
+            for &m in &go.moves {
+                let _ = write!(text, " {}", pos.to_uci(m));
+                pos.play_unchecked(m);
+            }
+        }
+        text.push('\n');
+        write_go(&mut text, &go.limit, false);
+        let (deadline, stopper) = self.launch(&text, &go.limit, false, root.turn())?;
         Ok((root, deadline, stopper))
+    }
+
+    /// Stops a search whose handle was dropped or given back (an analysis left running, a
+    /// ponder search after a move) and reads up to its `bestmove`, so that the engine is
+    /// idle; nothing when no search runs. Every command does it first; this is for a
+    /// binding that must send the `stop` when another client would, even before a command
+    /// that sends nothing.
+    ///
+    /// # Errors
+    /// The engine dies or sends no `bestmove` within the stop timeout.
+    pub fn stop_search(&mut self) -> Result<(), EngineError> {
+        self.link.usable()?;
+        self.finish_search()
     }
 
     /// Stops a search whose handle was dropped or given up, and reads up to its
@@ -316,15 +469,36 @@ impl UciEngine {
         if !self.searching {
             return Ok(());
         }
-        self.send("stop\n")?;
-        let wait = self.timeouts.stop;
+        self.link.send("stop\n")?;
+        let wait = self.link.timeouts.stop;
         let deadline = Instant::now() + wait;
         loop {
-            let line = self.recv(Some(deadline), "bestmove after stop", wait)?;
+            let line = self
+                .link
+                .recv(Some(deadline), "bestmove after stop", wait)?;
             if line.trim_start().starts_with("bestmove") {
                 self.searching = false;
                 return Ok(());
             }
+        }
+    }
+
+    /// `debug on` or `debug off`: the engine's own debugging output (as extra `info string`
+    /// lines), switched at once; a running search goes on.
+    ///
+    /// # Errors
+    /// Writing failed (the engine has exited).
+    pub fn debug(&mut self, on: bool) -> Result<(), EngineError> {
+        self.link.usable()?;
+        self.link
+            .send(if on { "debug on\n" } else { "debug off\n" })
+    }
+
+    /// A handle that writes lines to the engine from any thread, outside this engine's
+    /// borrow (a binding's `debug` during a search another thread waits on).
+    pub fn line_sender(&self) -> LineSender {
+        LineSender {
+            stdin: self.link.process.shared_stdin(),
         }
     }
 
@@ -340,39 +514,13 @@ impl UciEngine {
     /// Sends `quit` and waits for the process to exit (killing it after
     /// [`Timeouts::quit`]); its exit status if it had one.
     pub fn quit(mut self) -> Option<std::process::ExitStatus> {
-        let _ = self.process.send("quit\n");
-        self.process.shut_down(self.timeouts.quit)
+        self.link.quit()
     }
 
     /// Kills the process without sending `quit` (python-chess's `close()` does so); its
     /// exit status.
     pub fn kill(mut self) -> Option<std::process::ExitStatus> {
-        self.process.kill()
-    }
-
-    /// Fails with the first fatal error once one happened.
-    fn usable(&self) -> Result<(), EngineError> {
-        self.broken.check()
-    }
-
-    fn send(&mut self, text: &str) -> Result<(), EngineError> {
-        self.process.send(text).map_err(|e| self.fail(e))
-    }
-
-    /// The next line before `deadline`; a timeout reports `after` as the time waited.
-    fn recv(
-        &mut self,
-        deadline: Option<Instant>,
-        waiting_for: &str,
-        after: Duration,
-    ) -> Result<String, EngineError> {
-        recv_within(&mut self.process, deadline, waiting_for, after)
-            .map_err(|e| self.broken.record(e))
-    }
-
-    /// Records a fatal error so that later calls fail at once.
-    fn fail(&mut self, e: EngineError) -> EngineError {
-        self.broken.record(e)
+        self.link.kill()
     }
 }
 
@@ -380,17 +528,8 @@ impl std::fmt::Debug for UciEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UciEngine")
             .field("id", &self.id)
-            .field("pid", &self.process.pid())
-            .field("broken", &self.broken)
+            .field("link", &self.link)
             .finish_non_exhaustive()
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        // After `kill` stdin is closed: the send fails and shut_down finds the exit.
-        let _ = self.process.send("quit\n");
-        self.process.shut_down(self.timeouts.quit);
     }
 }
 
@@ -418,11 +557,10 @@ fn write_moves(text: &mut String, start_text: &str, start: &Position, moves: &[M
     text.push('\n');
 }
 
-/// `go` with the limits, `ponder`, and `searchmoves` last (its moves run to the line's end).
-fn write_go(text: &mut String, go: &Go, root: &Position) {
+/// `go` with the limits and `ponder`.
+fn write_go(text: &mut String, limit: &Limit, ponder: bool) {
     text.push_str("go");
-    let limit = &go.limit;
-    if go.ponder {
+    if ponder {
         text.push_str(" ponder");
     }
     let ms = |d: Duration| d.as_millis();
@@ -453,14 +591,8 @@ fn write_go(text: &mut String, go: &Go, root: &Position) {
     if let Some(t) = limit.movetime {
         let _ = write!(text, " movetime {}", ms(t));
     }
-    if !limit.is_bounded() {
+    if limit.infinite {
         text.push_str(" infinite");
-    }
-    if !go.searchmoves.is_empty() {
-        text.push_str(" searchmoves");
-        for &m in &go.searchmoves {
-            let _ = write!(text, " {}", root.to_uci(m));
-        }
     }
     text.push('\n');
 }
@@ -469,23 +601,28 @@ fn write_go(text: &mut String, go: &Go, root: &Position) {
 /// timeout for a bounded search; never for an infinite or ponder search (they end with
 /// `stop`, whose own timeout then applies).
 pub(crate) fn search_deadline(go: &Go, root: &Position, timeouts: Timeouts) -> Option<Instant> {
-    if go.ponder || !go.limit.is_bounded() {
+    deadline_for(&go.limit, go.ponder, root.turn(), timeouts)
+}
+
+/// [`search_deadline`] by the limit, the ponder mode and the side to move.
+fn deadline_for(limit: &Limit, ponder: bool, turn: Color, timeouts: Timeouts) -> Option<Instant> {
+    if ponder || !limit.is_bounded() {
         return None;
     }
-    let wait = match go.limit.time_bound(root.turn()) {
+    let wait = match limit.time_bound(turn) {
         Some(t) => t + timeouts.grace,
         None => timeouts.search?,
     };
     Some(Instant::now() + wait)
 }
 
-/// What a running search says next.
+/// What a running search says next (`M`: the position's move type).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SearchEvent {
+pub enum SearchEvent<M = Move> {
     /// An `info` line (boxed: it is large beside the other variant).
-    Info(Box<Info>),
+    Info(Box<Info<M>>),
     /// The search ended.
-    BestMove(BestMove),
+    BestMove(BestMove<M>),
 }
 
 /// A running search. Read its events with [`Search::next`], or wait for its end with
@@ -496,16 +633,19 @@ pub enum SearchEvent {
 /// [`Search::into_engine`]), so that a binding can keep a search without a borrow, as
 /// Python objects must. A search dropped or given back before its end goes on; the
 /// engine's next command stops it and reads up to its `bestmove` first.
-pub struct Search<E: DerefMut<Target = UciEngine>> {
+///
+/// `P` is the position searched: a chess [`Position`], or with the `variant` feature a
+/// variant's (from `UciEngine::go_variant`).
+pub struct Search<E: DerefMut<Target = UciEngine>, P: UciPosition = Position> {
     engine: E,
-    root: Position,
+    root: P,
     go_limit: crate::Limit,
     pondering: bool,
     stopper: Stopper,
     deadline: Option<Instant>,
     stop_deadline: Option<Instant>,
-    finished: Option<BestMove>,
-    result: SearchResult,
+    finished: Option<BestMove<P::Move>>,
+    result: SearchResult<P::Move>,
 }
 
 impl<E: DerefMut<Target = UciEngine>> Search<E> {
@@ -514,12 +654,38 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     /// # Errors
     /// As [`UciEngine::go`], with the engine given back.
     pub fn start(mut engine: E, go: &Go) -> Result<Search<E>, (EngineError, E)> {
-        match engine.begin(go) {
+        let begun = engine.begin(go);
+        Search::begun(engine, begun, &go.limit, go.ponder)
+    }
+}
+
+#[cfg(feature = "variant")]
+impl<E: DerefMut<Target = UciEngine>> Search<E, quadboard_chess::variant::AnyVariant> {
+    /// Starts a variant search on `engine`, as [`UciEngine::go_variant`] does.
+    ///
+    /// # Errors
+    /// As [`UciEngine::go_variant`], with the engine given back.
+    pub fn start_variant(mut engine: E, go: &crate::VariantGo) -> Result<Self, (EngineError, E)> {
+        let begun = engine.begin_variant(go);
+        Search::begun(engine, begun, &go.limit, false)
+    }
+}
+
+impl<E: DerefMut<Target = UciEngine>, P: UciPosition> Search<E, P> {
+    /// The search that `begin` or `begin_variant` sent (root, deadline, stopper), or its
+    /// error with the engine given back.
+    fn begun(
+        engine: E,
+        begun: Result<(P, Option<Instant>, Stopper), EngineError>,
+        limit: &crate::Limit,
+        pondering: bool,
+    ) -> Result<Self, (EngineError, E)> {
+        match begun {
             Ok((root, deadline, stopper)) => Ok(Search {
                 engine,
                 root,
-                go_limit: go.limit.clone(),
-                pondering: go.ponder,
+                go_limit: limit.clone(),
+                pondering,
                 stopper,
                 deadline,
                 stop_deadline: None,
@@ -537,7 +703,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     }
 
     /// The position searched.
-    pub fn root(&self) -> &Position {
+    pub fn root(&self) -> &P {
         &self.root
     }
 
@@ -552,7 +718,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     }
 
     /// The lines so far: the last info per multipv line, merged as in [`SearchResult`].
-    pub fn lines(&self) -> &[Info] {
+    pub fn lines(&self) -> &[Info<P::Move>] {
         &self.result.lines
     }
 
@@ -564,15 +730,15 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
         if self.finished.is_some() {
             return Ok(());
         }
-        let stderr = self.engine.process.stderr_tail();
+        let stderr = self.engine.link.process.stderr_tail();
         self.stopper.stop().map_err(|source| {
-            self.engine.fail(EngineError::Write {
+            self.engine.link.fail(EngineError::Write {
                 command: "stop".into(),
                 source,
                 stderr,
             })
         })?;
-        self.stop_deadline = Some(Instant::now() + self.engine.timeouts.stop);
+        self.stop_deadline = Some(Instant::now() + self.engine.link.timeouts.stop);
         Ok(())
     }
 
@@ -588,9 +754,13 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
             ));
         }
         self.pondering = false;
-        self.engine.send("ponderhit\n")?;
-        let go = Go::new(self.root, self.go_limit.clone());
-        self.deadline = search_deadline(&go, &self.root, self.engine.timeouts);
+        self.engine.link.send("ponderhit\n")?;
+        self.deadline = deadline_for(
+            &self.go_limit,
+            false,
+            self.root.side_to_move(),
+            self.engine.link.timeouts,
+        );
         Ok(())
     }
 
@@ -601,7 +771,10 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     /// # Errors
     /// The engine died, or the search ran past its limit's deadline, or past the stop
     /// timeout after `stop`, or sent an illegal best move: the engine is then unusable.
-    pub fn next(&mut self, timeout: Option<Duration>) -> Result<Option<SearchEvent>, EngineError> {
+    pub fn next(
+        &mut self,
+        timeout: Option<Duration>,
+    ) -> Result<Option<SearchEvent<P::Move>>, EngineError> {
         if self.finished.is_some() {
             return Ok(None);
         }
@@ -609,17 +782,21 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
         loop {
             if self.stop_deadline.is_none() && self.stopper.is_stopped() {
                 // Stopped from another thread.
-                self.stop_deadline = Some(Instant::now() + self.engine.timeouts.stop);
+                self.stop_deadline = Some(Instant::now() + self.engine.link.timeouts.stop);
             }
             let (search_end, waiting_for, allowed) = match self.stop_deadline {
-                Some(d) => (Some(d), "bestmove after stop", self.engine.timeouts.stop),
+                Some(d) => (
+                    Some(d),
+                    "bestmove after stop",
+                    self.engine.link.timeouts.stop,
+                ),
                 None => (self.deadline, "bestmove", Duration::ZERO),
             };
             // Without any deadline, wake now and then to notice a stop from elsewhere.
             let poll = (search_end.is_none() && call_end.is_none())
                 .then(|| Instant::now() + Duration::from_millis(50));
             let until = [search_end, call_end, poll].into_iter().flatten().min();
-            let line = match self.engine.process.recv(until, waiting_for) {
+            let line = match self.engine.link.process.recv(until, waiting_for) {
                 Ok(line) => line,
                 Err(EngineError::Timeout {
                     last_output,
@@ -633,7 +810,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
                         } else {
                             allowed
                         };
-                        return Err(self.engine.fail(EngineError::Timeout {
+                        return Err(self.engine.link.fail(EngineError::Timeout {
                             waiting_for: waiting_for.to_owned(),
                             after,
                             last_output,
@@ -645,7 +822,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
                     }
                     continue;
                 }
-                Err(e) => return Err(self.engine.fail(e)),
+                Err(e) => return Err(self.engine.link.fail(e)),
             };
             if let Some(event) = self.handle(&line)? {
                 return Ok(Some(event));
@@ -655,8 +832,8 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
 
     /// How long the search's own deadline allowed, for the timeout message.
     fn deadline_allowance(&self) -> Duration {
-        let t = self.engine.timeouts;
-        match self.go_limit.time_bound(self.root.turn()) {
+        let t = self.engine.link.timeouts;
+        match self.go_limit.time_bound(self.root.side_to_move()) {
             Some(limit) => limit + t.grace,
             None => t.search.unwrap_or_default(),
         }
@@ -664,7 +841,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
 
     /// Reads one line: an event, or `None` for lines that are neither `info` nor
     /// `bestmove`.
-    fn handle(&mut self, line: &str) -> Result<Option<SearchEvent>, EngineError> {
+    fn handle(&mut self, line: &str) -> Result<Option<SearchEvent<P::Move>>, EngineError> {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("info") {
             if !(rest.is_empty() || rest.starts_with(' ')) {
@@ -689,11 +866,11 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     }
 
     /// `bestmove <move> [ponder <move>]`; `(none)` and `0000` for no move.
-    fn parse_bestmove(&mut self, rest: &str) -> Result<BestMove, EngineError> {
+    fn parse_bestmove(&mut self, rest: &str) -> Result<BestMove<P::Move>, EngineError> {
         let mut tokens = rest.split_ascii_whitespace();
         let Some(text) = tokens.next() else {
-            let stderr = self.engine.process.stderr_tail();
-            return Err(self.engine.fail(EngineError::Protocol {
+            let stderr = self.engine.link.process.stderr_tail();
+            return Err(self.engine.link.fail(EngineError::Protocol {
                 message: "bestmove without a move".into(),
                 stderr,
             }));
@@ -701,12 +878,12 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
         if matches!(text, "(none)" | "0000" | "none" | "NULL") {
             return Ok(BestMove::default());
         }
-        let best = match self.root.parse_uci(text) {
+        let best = match self.root.parse_uci_move(text) {
             Ok(m) => m,
             Err(e) => {
-                let stderr = self.engine.process.stderr_tail();
-                return Err(self.engine.fail(EngineError::Protocol {
-                    message: format!("bestmove {text}: {e} ({})", self.root.to_fen()),
+                let stderr = self.engine.link.process.stderr_tail();
+                return Err(self.engine.link.fail(EngineError::Protocol {
+                    message: format!("bestmove {text}: {e} ({})", self.root.fen_text()),
                     stderr,
                 }));
             }
@@ -715,11 +892,11 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
         if tokens.next() == Some("ponder") {
             if let Some(p) = tokens.next() {
                 let after = {
-                    let mut pos = self.root;
-                    pos.play_unchecked(best);
+                    let mut pos = self.root.clone();
+                    pos.play_uci_move(best);
                     pos
                 };
-                match after.parse_uci(p) {
+                match after.parse_uci_move(p) {
                     Ok(m) => ponder = Some(m),
                     Err(e) if p != "(none)" => {
                         self.result.warnings.push(format!("ponder move {p}: {e}"))
@@ -739,7 +916,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     /// # Errors
     /// As [`Search::next`]. A search without a limit waits until it is stopped (from
     /// another thread, by a [`Stopper`]).
-    pub fn wait(mut self) -> Result<SearchResult, EngineError> {
+    pub fn wait(mut self) -> Result<SearchResult<P::Move>, EngineError> {
         while self.finished.is_none() {
             self.next(None)?;
         }
@@ -750,14 +927,14 @@ impl<E: DerefMut<Target = UciEngine>> Search<E> {
     ///
     /// # Errors
     /// As [`Search::next`].
-    pub fn stop_and_wait(mut self) -> Result<SearchResult, EngineError> {
+    pub fn stop_and_wait(mut self) -> Result<SearchResult<P::Move>, EngineError> {
         self.stop()?;
         self.wait()
     }
 }
 
 /// Merges `info` into its multipv line: each field it has replaces the line's.
-fn merge(lines: &mut Vec<Info>, info: &Info) {
+fn merge<M: Clone>(lines: &mut Vec<Info<M>>, info: &Info<M>) {
     let k = info.multipv.unwrap_or(1).max(1) as usize;
     // An engine may announce any line number; more than a few hundred lines is garbage.
     if k > 1024 {

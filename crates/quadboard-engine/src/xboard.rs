@@ -10,7 +10,7 @@ use quadboard_chess::{Move, Position};
 
 use crate::info::Score;
 use crate::option::{self, parse_xboard_option};
-use crate::process::{recv_within, Broken, EngineCommand, Process};
+use crate::process::{EngineCommand, Link};
 use crate::search::{BestMove, Go, SearchResult};
 use crate::uci::search_deadline;
 use crate::{EngineError, EngineId, EngineOption, Info, OptionKind, Timeouts};
@@ -53,13 +53,11 @@ const FEATURE_SILENCE: Duration = Duration::from_secs(2);
 /// goes to a callback that may stop the search (`?`, move now). Bounded by [`Timeouts`] as
 /// [`crate::UciEngine`]; dropping it sends `quit`, then kills the process if needed.
 pub struct XboardEngine {
-    pub(crate) process: Process,
+    pub(crate) link: Link,
     id: EngineId,
     features: HashMap<String, String>,
     options: Vec<EngineOption>,
-    pub(crate) timeouts: Timeouts,
     pub(crate) ping: u32,
-    broken: Broken,
     /// The game the engine holds, as [`XboardEngine::set_game`] left it (`None`: unknown,
     /// the next game is a new one).
     pub(crate) game: Option<crate::xboard_game::HeldGame>,
@@ -102,24 +100,21 @@ impl XboardEngine {
         command: impl Into<EngineCommand>,
         timeouts: Timeouts,
     ) -> Result<XboardEngine, EngineError> {
-        let process = Process::spawn(&command.into())?;
         let mut engine = XboardEngine {
-            process,
+            link: Link::spawn(&command.into(), timeouts)?,
             id: EngineId::default(),
             features: HashMap::new(),
             options: Vec::new(),
-            timeouts,
             ping: 0,
-            broken: Broken::default(),
             game: None,
             activity: crate::xboard_game::Activity::Idle,
         };
-        let _ = engine.process.send("xboard\nprotover 2\n");
+        let _ = engine.link.process.send("xboard\nprotover 2\n");
         let start = Instant::now();
         let mut deadline = start + FEATURE_SILENCE;
         let mut extended = false;
         loop {
-            let line = match engine.process.recv(Some(deadline), "feature done=1") {
+            let line = match engine.link.process.recv(Some(deadline), "feature done=1") {
                 Ok(line) => line,
                 Err(EngineError::Timeout { .. }) if !extended => break,
                 Err(EngineError::Timeout {
@@ -162,7 +157,7 @@ impl XboardEngine {
                     engine.features.insert(name, value);
                 }
             }
-            engine.send(&replies)?;
+            engine.link.send(&replies)?;
             if done {
                 break;
             }
@@ -195,7 +190,7 @@ impl XboardEngine {
 
     /// The engine process's id.
     pub fn pid(&self) -> u32 {
-        self.process.pid()
+        self.link.process.pid()
     }
 
     /// Sets an option (`option NAME=VALUE`, `option NAME` for buttons), checked against its
@@ -206,7 +201,7 @@ impl XboardEngine {
     /// # Errors
     /// [`EngineError::Option`] naming the option or value; write errors.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         let command = match name {
             "memory" => self.has_feature("memory"),
@@ -223,7 +218,7 @@ impl XboardEngine {
                     "invalid line-break in option {name:?}: {value:?}"
                 )));
             }
-            return self.send(&format!("{name} {value}\n"));
+            return self.link.send(&format!("{name} {value}\n"));
         }
         let declared = option::find(&self.options, name)
             .ok_or_else(|| option::unknown(&self.options, name))?;
@@ -235,7 +230,7 @@ impl XboardEngine {
             }
             _ => format!("option {}={value}\n", declared.name),
         };
-        self.send(&text)
+        self.link.send(&text)
     }
 
     /// `ping N`, then waits for `pong N` (other lines are skipped). Does nothing when the
@@ -244,7 +239,7 @@ impl XboardEngine {
     /// # Errors
     /// The engine dies or sends no `pong` within the ready timeout.
     pub fn ping(&mut self) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         self.ping_now()
     }
@@ -256,12 +251,13 @@ impl XboardEngine {
         }
         self.ping += 1;
         let n = self.ping;
-        self.send(&format!("ping {n}\n"))?;
+        self.link.send(&format!("ping {n}\n"))?;
         let want = format!("pong {n}");
-        let deadline = Instant::now() + self.timeouts.ready;
+        let deadline = Instant::now() + self.link.timeouts.ready;
         loop {
             if self
-                .recv(Some(deadline), &want, self.timeouts.ready)?
+                .link
+                .recv(Some(deadline), &want, self.link.timeouts.ready)?
                 .trim()
                 == want
             {
@@ -275,10 +271,10 @@ impl XboardEngine {
     /// # Errors
     /// As [`XboardEngine::ping`].
     pub fn new_game(&mut self) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         self.game = None;
-        self.send("new\nforce\n")?;
+        self.link.send("new\nforce\n")?;
         self.ping()
     }
 
@@ -301,7 +297,7 @@ impl XboardEngine {
         go: &Go,
         mut on_info: impl FnMut(&Info) -> bool,
     ) -> Result<SearchResult, EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         let unsupported = |what: &str| {
             Err(EngineError::Unsupported(format!(
@@ -312,7 +308,7 @@ impl XboardEngine {
         if limit.nodes.is_some() || limit.mate.is_some() {
             return unsupported("a node or mate limit");
         }
-        if !go.searchmoves.is_empty() || go.multipv.unwrap_or(1) > 1 || go.ponder {
+        if go.searchmoves.is_some() || go.multipv.unwrap_or(1) > 1 || go.ponder {
             return unsupported("searchmoves, multipv or ponder");
         }
         if !limit.is_bounded() {
@@ -375,29 +371,29 @@ impl XboardEngine {
             text.push_str("level 0 1000 0\n");
         }
         text.push_str("post\ngo\n");
-        self.send(&text)?;
-        let deadline = search_deadline(go, &root, self.timeouts);
+        self.link.send(&text)?;
+        let deadline = search_deadline(go, &root, self.link.timeouts);
         let mut stop_deadline = None;
         let mut result = SearchResult::default();
         loop {
             let until = stop_deadline.or(deadline);
             let allowed = match stop_deadline {
-                Some(_) => self.timeouts.stop,
+                Some(_) => self.link.timeouts.stop,
                 None => limit
                     .time_bound(root.turn())
-                    .map_or(self.timeouts.search.unwrap_or_default(), |t| {
-                        t + self.timeouts.grace
+                    .map_or(self.link.timeouts.search.unwrap_or_default(), |t| {
+                        t + self.link.timeouts.grace
                     }),
             };
-            let line = self.recv(until, "a move", allowed)?;
+            let line = self.link.recv(until, "a move", allowed)?;
             let line = line.trim();
             if let Some(info) = parse_thinking(line, &root) {
                 result.warnings.extend(info.warnings.iter().cloned());
                 let keep_going = on_info(&info);
                 result.lines = vec![info];
                 if !keep_going && stop_deadline.is_none() {
-                    self.send("?\n")?;
-                    stop_deadline = Some(Instant::now() + self.timeouts.stop);
+                    self.link.send("?\n")?;
+                    stop_deadline = Some(Instant::now() + self.link.timeouts.stop);
                 }
                 continue;
             }
@@ -408,9 +404,9 @@ impl XboardEngine {
             if let Some(text) = text {
                 let text = text.trim();
                 let m = parse_move(&root, text).ok_or_else(|| {
-                    self.fail(EngineError::Protocol {
+                    self.link.fail(EngineError::Protocol {
                         message: format!("move {text} is not legal in {}", root.to_fen()),
-                        stderr: self.process.stderr_tail(),
+                        stderr: self.link.process.stderr_tail(),
                     })
                 })?;
                 result.best = BestMove {
@@ -420,9 +416,9 @@ impl XboardEngine {
                 return Ok(result);
             }
             if line.starts_with("Illegal move") || line.starts_with("Error") {
-                return Err(self.fail(EngineError::Protocol {
+                return Err(self.link.fail(EngineError::Protocol {
                     message: format!("the engine answered {line:?}"),
-                    stderr: self.process.stderr_tail(),
+                    stderr: self.link.process.stderr_tail(),
                 }));
             }
             if line == "resign"
@@ -448,30 +444,7 @@ impl XboardEngine {
     /// Sends `quit` and waits for the process to exit (killing it after
     /// [`Timeouts::quit`]).
     pub fn quit(mut self) -> Option<std::process::ExitStatus> {
-        let _ = self.process.send("quit\n");
-        self.process.shut_down(self.timeouts.quit)
-    }
-
-    pub(crate) fn usable(&self) -> Result<(), EngineError> {
-        self.broken.check()
-    }
-
-    pub(crate) fn send(&mut self, text: &str) -> Result<(), EngineError> {
-        self.process.send(text).map_err(|e| self.fail(e))
-    }
-
-    pub(crate) fn recv(
-        &mut self,
-        deadline: Option<Instant>,
-        waiting_for: &str,
-        after: Duration,
-    ) -> Result<String, EngineError> {
-        recv_within(&mut self.process, deadline, waiting_for, after)
-            .map_err(|e| self.broken.record(e))
-    }
-
-    pub(crate) fn fail(&mut self, e: EngineError) -> EngineError {
-        self.broken.record(e)
+        self.link.quit()
     }
 }
 
@@ -479,16 +452,8 @@ impl std::fmt::Debug for XboardEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("XboardEngine")
             .field("id", &self.id)
-            .field("pid", &self.process.pid())
-            .field("broken", &self.broken)
+            .field("link", &self.link)
             .finish_non_exhaustive()
-    }
-}
-
-impl Drop for XboardEngine {
-    fn drop(&mut self) {
-        let _ = self.process.send("quit\n");
-        self.process.shut_down(self.timeouts.quit);
     }
 }
 

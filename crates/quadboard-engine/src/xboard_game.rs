@@ -189,7 +189,7 @@ impl XboardEngine {
         match std::mem::replace(&mut self.activity, Activity::Idle) {
             Activity::Idle => Ok(()),
             Activity::Pondering => {
-                self.send("easy\n")?;
+                self.link.send("easy\n")?;
                 self.ping_now()
             }
             Activity::Analysing(analysis) => {
@@ -232,7 +232,7 @@ impl XboardEngine {
     /// [`EngineError::Unsupported`] for a start the engine cannot take (no `setboard`, no
     /// `fischerandom`); an invalid FEN; write errors.
     pub fn set_game(&mut self, game: &XboardGame) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         let mut start = Position::from_fen(&game.fen).map_err(|e| {
             EngineError::Unsupported(format!("invalid position {:?}: {e}", game.fen))
@@ -321,7 +321,7 @@ impl XboardEngine {
             held.moves.push(m);
         }
         self.game = Some(held);
-        self.send(&text)
+        self.link.send(&text)
     }
 
     /// The position of the game the engine holds (the standard one when it holds none).
@@ -335,7 +335,7 @@ impl XboardEngine {
     fn send_ping(&mut self) -> Result<String, EngineError> {
         self.ping += 1;
         let n = self.ping;
-        self.send(&format!("ping {n}\n"))?;
+        self.link.send(&format!("ping {n}\n"))?;
         Ok(format!("pong {n}"))
     }
 
@@ -353,7 +353,7 @@ impl XboardEngine {
     /// time limit and the grace timeout (a depth or node limit waits as long as
     /// [`crate::Timeouts::search`] allows).
     pub fn play(&mut self, go: &XboardGo) -> Result<XboardPlayed, EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         let root = self.game_position();
         let white = root.turn() == Color::White;
@@ -402,7 +402,7 @@ impl XboardEngine {
         text.push_str(if go.post { "post\n" } else { "nopost\n" });
         text.push_str(if go.ponder { "hard\n" } else { "easy\n" });
         text.push_str("go\n");
-        self.send(&text)?;
+        self.link.send(&text)?;
 
         // The longest a move may take: the time the limit gives, and the grace after it.
         let clock = if white {
@@ -420,8 +420,8 @@ impl XboardEngine {
                     .map(|s| Duration::from_secs_f64(s.min(1e9)))
             });
         let allowed = match budget {
-            Some(t) => Some(t + self.timeouts.grace),
-            None => self.timeouts.search,
+            Some(t) => Some(t + self.link.timeouts.grace),
+            None => self.link.timeouts.search,
         };
         let deadline = allowed.map(|a| Instant::now() + a);
         let mut played = XboardPlayed {
@@ -436,13 +436,13 @@ impl XboardEngine {
         let mut pos = root;
         loop {
             let until = if pong.is_some() {
-                Some(Instant::now() + self.timeouts.ready)
+                Some(Instant::now() + self.link.timeouts.ready)
             } else {
                 deadline
             };
             let waiting = if pong.is_some() { "pong" } else { "a move" };
             let after = allowed.unwrap_or_default();
-            let line = self.recv(until, waiting, after)?;
+            let line = self.link.recv(until, waiting, after)?;
             let trimmed = line.trim();
             let (token, rest) = trimmed
                 .split_once(char::is_whitespace)
@@ -453,10 +453,10 @@ impl XboardEngine {
                         self.game = None;
                         EngineError::Protocol {
                             message: format!("move {rest} is not legal in {}", pos.to_fen()),
-                            stderr: self.process.stderr_tail(),
+                            stderr: self.link.process.stderr_tail(),
                         }
                     });
-                    let m = m.map_err(|e| self.fail(e))?;
+                    let m = m.map_err(|e| self.link.fail(e))?;
                     pos.play_unchecked(m);
                     if let Some(held) = &mut self.game {
                         held.moves.push(m);
@@ -524,7 +524,7 @@ impl XboardEngine {
         root_moves: Option<&[Move]>,
         limit: XboardAnalysisLimit,
     ) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         let root = self.game_position();
         let mut text = String::new();
@@ -540,13 +540,13 @@ impl XboardEngine {
             }
         }
         text.push_str("post\nanalyze\n");
-        self.send(&text)?;
+        self.link.send(&text)?;
         // The stop's ping number is taken now, so that a stopper on another thread can
         // send the whole stop at once.
         self.ping += 1;
         let n = self.ping;
         let stopper = Stopper {
-            stdin: self.process.shared_stdin(),
+            stdin: self.link.process.shared_stdin(),
             stopped: Arc::new(AtomicBool::new(false)),
             command: format!(".\nexit\nping {n}\n").into(),
         };
@@ -580,16 +580,16 @@ impl XboardEngine {
             return Ok(());
         };
         if a.stop_deadline.is_none() {
-            a.stop_deadline = Some(Instant::now() + self.timeouts.stop);
+            a.stop_deadline = Some(Instant::now() + self.link.timeouts.stop);
         }
         let stopper = a.stopper.clone();
         stopper.stop().map_err(|source| {
             let e = EngineError::Write {
                 command: ". exit ping".into(),
                 source,
-                stderr: self.process.stderr_tail(),
+                stderr: self.link.process.stderr_tail(),
             };
-            self.fail(e)
+            self.link.fail(e)
         })
     }
 
@@ -610,7 +610,7 @@ impl XboardEngine {
                 return Ok(None);
             };
             if a.stop_deadline.is_none() && a.stopper.is_stopped() {
-                a.stop_deadline = Some(Instant::now() + self.timeouts.stop);
+                a.stop_deadline = Some(Instant::now() + self.link.timeouts.stop);
             }
             let time_up = match (a.stop_deadline, a.limit.time) {
                 (None, Some(t)) => Some(a.started + t),
@@ -631,13 +631,12 @@ impl XboardEngine {
                 until = until.min(t);
             }
             let stop_deadline = a.stop_deadline;
-            let stop = self.timeouts.stop;
-            let line = match self.process.recv(Some(until), "pong") {
+            let stop = self.link.timeouts.stop;
+            let line = match self.link.process.recv(Some(until), "pong") {
                 Ok(line) => line,
                 Err(EngineError::Timeout { .. }) => {
                     if stop_deadline.is_some_and(|d| d <= Instant::now()) {
-                        let e = crate::process::recv_within(
-                            &mut self.process,
+                        let e = self.link.recv(
                             Some(Instant::now()),
                             "pong after the analysis's stop",
                             stop,
@@ -647,7 +646,7 @@ impl XboardEngine {
                             Ok(_) => continue,
                         };
                         self.activity = Activity::Idle;
-                        return Err(self.fail(e));
+                        return Err(e);
                     }
                     if asked_until.is_some_and(|t| t <= Instant::now()) {
                         return Ok(None);
@@ -656,7 +655,7 @@ impl XboardEngine {
                 }
                 Err(e) => {
                     self.activity = Activity::Idle;
-                    return Err(self.fail(e));
+                    return Err(self.link.fail(e));
                 }
             };
             let Activity::Analysing(a) = &mut self.activity else {
@@ -707,7 +706,7 @@ impl XboardEngine {
     /// # Errors
     /// An ending with a line break or curly braces; write errors.
     pub fn game_result(&mut self, result: &str, ending: &str) -> Result<(), EngineError> {
-        self.usable()?;
+        self.link.usable()?;
         self.settle()?;
         if ending.contains(['{', '}', '\n', '\r']) {
             return Err(EngineError::Unsupported(format!(
@@ -719,17 +718,17 @@ impl XboardEngine {
         } else {
             format!("result {result} {{{ending}}}\n")
         };
-        self.send(&text)
+        self.link.send(&text)
     }
 
     /// The timeouts in force.
     pub fn timeouts(&self) -> crate::Timeouts {
-        self.timeouts
+        self.link.timeouts
     }
 
     /// Replaces the timeouts.
     pub fn set_timeouts(&mut self, timeouts: crate::Timeouts) {
-        self.timeouts = timeouts;
+        self.link.timeouts = timeouts;
     }
 
     /// Whether the engine is analysing (an analysis started and not yet ended).
@@ -747,7 +746,7 @@ impl XboardEngine {
 
     /// Kills the engine at once (no `quit`).
     pub fn kill(mut self) -> Option<std::process::ExitStatus> {
-        self.process.kill()
+        self.link.kill()
     }
 }
 

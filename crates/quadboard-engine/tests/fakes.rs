@@ -301,7 +301,7 @@ fn every_option_type_and_the_commands_sent() {
     go.limit.binc = Some(Duration::from_millis(2_000));
     go.limit.movestogo = Some(20);
     go.limit.mate = Some(3);
-    go.searchmoves = vec![];
+    go.searchmoves = None;
     let _ = engine.analyse(&go);
     // Back to standard chess: UCI_Chess960 false again; searchmoves come last.
     let a3 = Position::new().parse_uci("a2a3").unwrap();

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use quadboard_chess::{Move, Position};
 use quadboard_engine::{
-    Go, Limit, OptionKind, Score, Search, SearchEvent, SearchResult, Stopper, UciEngine,
+    EngineCommand, Go, Limit, OptionKind, Score, Search, SearchEvent, SearchResult, Stderr,
+    Stopper, UciEngine,
 };
 
 /// Stockfish with one thread and 16 MB of hash, after `ucinewgame`; `None` when missing.
@@ -337,4 +338,122 @@ fn an_owned_search_in_another_thread() {
     };
     assert!(e.to_string().contains("root move e7e5 is not legal"), "{e}");
     engine.is_ready().unwrap();
+}
+
+/// Stockfish behind `sh -c`, its input appended to `log` by `tee` (what it receives, in
+/// order); `prelude` runs first in the shell.
+fn logged(path: &std::path::Path, log: &std::path::Path, prelude: &str) -> EngineCommand {
+    EngineCommand::new("/bin/sh").args([
+        "-c".to_owned(),
+        format!("{prelude} tee -a \"$1\" | \"$2\""),
+        "sh".to_owned(),
+        log.display().to_string(),
+        path.display().to_string(),
+    ])
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("quadboard-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn empty_root_moves_a_bare_go_debug_and_quit_on_drop() {
+    let Some(path) = engines::engine_path("stockfish") else {
+        return;
+    };
+    let dir = temp_dir("sf-bare");
+    let log = dir.join("input.log");
+    let mut engine = UciEngine::start(logged(&path, &log, "")).unwrap();
+    // No root move to search: `searchmoves 0000`, and Stockfish finds no move.
+    let none = engine
+        .analyse(&Go::new(Position::new(), Limit::nodes(1000)).searchmoves(&[]))
+        .unwrap();
+    assert_eq!(none.best.best, None);
+    // No limit at all: a bare `go`, which Stockfish searches until stopped.
+    let mut search = engine
+        .go(&Go::new(Position::new(), Limit::default()))
+        .unwrap();
+    let first = search.next(Some(Duration::from_secs(5))).unwrap();
+    assert!(matches!(first, Some(SearchEvent::Info(_))), "{first:?}");
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(!search.is_finished());
+    let result = search.stop_and_wait().unwrap();
+    assert!(result.best.best.is_some());
+    engine.debug(true).unwrap();
+    engine.debug(false).unwrap();
+    engine.line_sender().send_line("isready").unwrap();
+    assert!(engine.line_sender().send_line("a\nb").is_err());
+    engine.is_ready().unwrap();
+    drop(engine);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        sent,
+        "uci\n\
+         position startpos\n\
+         go nodes 1000 searchmoves 0000\n\
+         position startpos\n\
+         go\n\
+         stop\n\
+         debug on\n\
+         debug off\n\
+         isready\n\
+         isready\n\
+         quit\n"
+    );
+}
+
+#[test]
+fn environment_stderr_and_process_group() {
+    let Some(path) = engines::engine_path("stockfish") else {
+        return;
+    };
+    let dir = temp_dir("sf-env");
+    let log = dir.join("input.log");
+    let errors = dir.join("stderr.txt");
+    let prelude = "echo \"engine sees QB_VALUE=$QB_VALUE HOME=${HOME:-unset}\" >&2;";
+    // The environment replaced, stderr to a file, a process group of its own.
+    let file = std::fs::File::create(&errors).unwrap();
+    let command = logged(&path, &log, prelude)
+        .env_clear()
+        .env("QB_VALUE", "42")
+        .stderr(Stderr::File(std::sync::Arc::new(file)))
+        .process_group(0);
+    let mut engine = UciEngine::start(command).unwrap();
+    let pid = engine.pid();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // pid (comm) state ppid pgrp ...: the group is the engine's own id.
+    let after_comm = &stat[stat.rfind(')').unwrap() + 2..];
+    let pgrp: u32 = after_comm.split(' ').nth(2).unwrap().parse().unwrap();
+    assert_eq!(pgrp, pid);
+    engine.is_ready().unwrap();
+    assert_eq!(engine.stderr_tail(), "");
+    drop(engine);
+    assert_eq!(
+        std::fs::read_to_string(&errors).unwrap(),
+        "engine sees QB_VALUE=42 HOME=unset\n"
+    );
+    // Discarded stderr: nothing kept, and the engine still works; the inherited
+    // environment plus one variable.
+    let command = logged(&path, &log, prelude)
+        .env("QB_VALUE", "7")
+        .stderr(Stderr::Null);
+    let mut engine = UciEngine::start(command).unwrap();
+    engine.is_ready().unwrap();
+    assert_eq!(engine.stderr_tail(), "");
+    drop(engine);
+    // Kept (the default): the tail quotes it.
+    let mut engine = UciEngine::start(logged(&path, &log, prelude).env("QB_VALUE", "8")).unwrap();
+    engine.is_ready().unwrap();
+    assert!(
+        engine
+            .stderr_tail()
+            .starts_with("engine sees QB_VALUE=8 HOME="),
+        "{}",
+        engine.stderr_tail()
+    );
+    drop(engine);
+    let _ = std::fs::remove_dir_all(&dir);
 }
