@@ -4,17 +4,18 @@
 //! client's; this file converts its values to python-chess's (`InfoDict`s with `PovScore`,
 //! `Move` objects) and releases the GIL around every wait on the engine.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTimeoutError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
 use quadboard_chess::{CastlingMode, Move as QMove, Position};
 use quadboard_engine::{
-    EngineError, Go, Info, Limit, OptionKind, Score, Search, SearchEvent, Stopper, Timeouts,
-    UciEngine, XboardAnalysisLimit, XboardEngine, XboardEvent, XboardGame, XboardGo,
+    EngineError, Go, Info, Limit, LineSender, OptionKind, Score, Search, SearchEvent, Stderr,
+    Stopper, Timeouts, UciEngine, XboardAnalysisLimit, XboardEngine, XboardEvent, XboardGame,
+    XboardGo,
 };
 
 use crate::moves::Move;
@@ -42,6 +43,8 @@ pub struct UciClient {
     /// thread must not wait for the thread that waits on the search.
     stopper: Mutex<Option<Stopper>>,
     pid: u32,
+    /// Writes lines beside the client's commands (`debug on`), a search running or not.
+    input: LineSender,
     /// The Python class of the first fatal error (`EngineTerminatedError` once the engine
     /// died): later calls raise the same class, as python-chess does.
     fatal: Mutex<Option<&'static str>>,
@@ -98,6 +101,21 @@ fn seconds(s: Option<f64>) -> Duration {
         Some(s) if s.is_finite() && s >= 0.0 => Duration::from_secs_f64(s.min(1e9)),
         _ => Duration::from_secs(86_400),
     }
+}
+
+/// `t` with python-chess's `timeout` (seconds, `None` for none) on every answer the
+/// protocol promises and on the grace beyond a time limit; searches by depth or nodes
+/// have no deadline.
+fn answer_timeouts(
+    mut t: quadboard_engine::Timeouts,
+    timeout: Option<f64>,
+) -> quadboard_engine::Timeouts {
+    let wait = seconds(timeout);
+    t.ready = wait;
+    t.stop = wait;
+    t.grace = wait;
+    t.search = None;
+    t
 }
 
 impl UciClient {
@@ -293,17 +311,52 @@ fn info_dict<'py>(
 /// What `wait` gives Python: the best move, the ponder move, the infos.
 type Ended<'py> = (Option<Py<PyAny>>, Option<Py<PyAny>>, Bound<'py, PyList>);
 
+/// How `engine.py` asks for an engine to be started, from python-chess's `popen_args`
+/// (checked and converted there): every key present, `None` for the default.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Launch {
+    /// The working folder.
+    cwd: Option<String>,
+    /// The whole environment (it replaces the caller's, as `subprocess`'s `env` does).
+    env: Option<Vec<(String, String)>>,
+    /// stderr: `None` kept for messages, `-3` (`subprocess.DEVNULL`) discarded, else a
+    /// file descriptor that `engine.py` duplicated for this call, which is now ours.
+    stderr: Option<i32>,
+    /// A process group (`process_group`, 0 for a new one: `setpgrp`).
+    process_group: Option<i32>,
+}
+
 /// The command and the deadlines both clients start an engine with: `timeout` seconds
 /// (`None`: no limit) for every answer the protocol promises, a second to quit.
 fn launch(
     program: String,
     args: Vec<String>,
-    cwd: Option<String>,
+    how: Launch,
     timeout: Option<f64>,
-) -> (quadboard_engine::EngineCommand, Timeouts) {
+) -> PyResult<(quadboard_engine::EngineCommand, Timeouts)> {
     let mut command = quadboard_engine::EngineCommand::new(program).args(args);
-    if let Some(dir) = cwd {
+    if let Some(dir) = how.cwd {
         command = command.current_dir(dir);
+    }
+    if let Some(env) = how.env {
+        command = command.env_clear();
+        for (key, value) in env {
+            command = command.env(key, value);
+        }
+    }
+    match how.stderr {
+        None => {}
+        Some(-3) => command = command.stderr(Stderr::Null),
+        Some(fd) if fd >= 0 => command = command.stderr(Stderr::File(Arc::new(owned_file(fd)?))),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "stderr {other}: not a file descriptor"
+            )))
+        }
+    }
+    if let Some(pgid) = how.process_group {
+        command = command.process_group(pgid);
     }
     let wait = seconds(timeout);
     let timeouts = Timeouts {
@@ -314,7 +367,24 @@ fn launch(
         search: None,
         quit: Duration::from_secs(1),
     };
-    (command, timeouts)
+    Ok((command, timeouts))
+}
+
+/// The file behind `fd`, a descriptor `engine.py` duplicated (`os.dup`) for this call.
+#[cfg(unix)]
+fn owned_file(fd: i32) -> PyResult<std::fs::File> {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    // SAFETY: `engine.py` passes a descriptor it has just made with `os.dup` and keeps no
+    // other reference to, so that this is its only owner, which closes it once.
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    Ok(std::fs::File::from(owned))
+}
+
+#[cfg(not(unix))]
+fn owned_file(fd: i32) -> PyResult<std::fs::File> {
+    Err(PyValueError::new_err(format!(
+        "stderr {fd}: a file descriptor for the engine's stderr works on Unix only"
+    )))
 }
 
 /// A finished search for Python: `(best, ponder, infos)`, moves as UCI text of the root.
@@ -325,20 +395,21 @@ impl UciClient {
     /// Starts `program` with `args` in `cwd` and does the handshake within `timeout`
     /// seconds (`None`: no limit), the GIL released.
     #[new]
-    #[pyo3(signature = (program, args, cwd=None, timeout=None))]
+    #[pyo3(signature = (program, args, how, timeout=None))]
     fn new(
         py: Python<'_>,
         program: String,
         args: Vec<String>,
-        cwd: Option<String>,
+        how: Launch,
         timeout: Option<f64>,
     ) -> PyResult<UciClient> {
-        let (command, timeouts) = launch(program, args, cwd, timeout);
+        let (command, timeouts) = launch(program, args, how, timeout)?;
         let engine = py
             .detach(|| UciEngine::start_with(command, timeouts))
             .map_err(|e| to_py_err(py, &e))?;
         Ok(UciClient {
             pid: engine.pid(),
+            input: engine.line_sender(),
             state: Mutex::new(State::Idle(Box::new(engine))),
             stopper: Mutex::new(None),
             fatal: Mutex::new(None),
@@ -409,14 +480,8 @@ impl UciClient {
     /// `stop`) and beyond a time limit; searches by depth or nodes have none.
     #[pyo3(signature = (timeout))]
     fn set_timeout(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<()> {
-        let wait = seconds(timeout);
         self.with_engine(py, |e| {
-            let mut t = e.timeouts();
-            t.ready = wait;
-            t.stop = wait;
-            t.grace = wait;
-            t.search = None;
-            e.set_timeouts(t);
+            e.set_timeouts(answer_timeouts(e.timeouts(), timeout));
             Ok(())
         })
     }
@@ -458,7 +523,7 @@ impl UciClient {
         binc: Option<u64>,
         movestogo: Option<u32>,
         infinite: bool,
-        searchmoves: Vec<String>,
+        searchmoves: Option<Vec<String>>,
         multipv: Option<u32>,
         ponder: bool,
     ) -> PyResult<()> {
@@ -476,8 +541,8 @@ impl UciClient {
             played.push(m);
             pos.play_unchecked(m);
         }
-        let mut roots = Vec::with_capacity(searchmoves.len());
-        for text in &searchmoves {
+        let mut roots = Vec::new();
+        for text in searchmoves.iter().flatten() {
             roots.push(
                 pos.parse_uci(text)
                     .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
@@ -496,7 +561,10 @@ impl UciClient {
             movestogo,
             infinite,
         };
-        let mut go = Go::after(start, &played, limit).searchmoves(&roots);
+        let mut go = Go::after(start, &played, limit);
+        if searchmoves.is_some() {
+            go = go.searchmoves(&roots);
+        }
         go.multipv = multipv;
         go.ponder = ponder;
         go.position = Some(position_text);
@@ -525,6 +593,53 @@ impl UciClient {
             }
         });
         result.map_err(|e| self.error(py, e))
+    }
+
+    /// Stops a search left running (a ponder search, an analysis given up) and reads to
+    /// its `bestmove`; nothing when none runs.
+    fn stop_search(&self, py: Python<'_>) -> PyResult<()> {
+        self.search_ended();
+        self.with_engine(py, |e| e.stop_search())
+    }
+
+    /// `ponderhit` for the running ponder search, whose infos and `bestmove` then come as
+    /// a normal search's (read them with `wait`). The infos it sent before are dropped, as
+    /// python-chess reads them while pondering and drops them. False, and nothing sent,
+    /// when no ponder search runs (it ended by itself: its `bestmove` is dropped too).
+    fn ponderhit(&self, py: Python<'_>) -> PyResult<bool> {
+        let result = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let State::Searching(search) = &mut *state else {
+                return Ok(false);
+            };
+            loop {
+                match search.next(Some(Duration::ZERO)) {
+                    Ok(Some(SearchEvent::Info(_))) => continue,
+                    Ok(Some(SearchEvent::BestMove(_))) => return Ok(false),
+                    Ok(None) if search.is_finished() => return Ok(false),
+                    Ok(None) => break,
+                    Err(e) => return Err(Some(e)),
+                }
+            }
+            search.ponderhit().map(|()| true).map_err(Some)
+        });
+        let sent = result.map_err(|e| self.finish_error(py, e))?;
+        if !sent {
+            self.search_ended();
+        }
+        Ok(sent)
+    }
+
+    /// Writes `line` to the engine at once, whatever it is doing (`debug on`, python-chess's
+    /// `send_line`); the client does not know what it means.
+    fn send_line(&self, py: Python<'_>, line: &str) -> PyResult<()> {
+        self.input.send_line(line).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidInput {
+                PyValueError::new_err(e.to_string())
+            } else {
+                raise(py, "terminated", format!("cannot write to the engine: {e}"))
+            }
+        })
     }
 
     /// Sends `stop` to the running search (from any thread; nothing when none runs).
@@ -799,15 +914,15 @@ impl XboardClient {
     /// Starts `program` with `args` in `cwd` and negotiates the features within `timeout`
     /// seconds (`None`: no limit), the GIL released.
     #[new]
-    #[pyo3(signature = (program, args, cwd=None, timeout=None))]
+    #[pyo3(signature = (program, args, how, timeout=None))]
     fn new(
         py: Python<'_>,
         program: String,
         args: Vec<String>,
-        cwd: Option<String>,
+        how: Launch,
         timeout: Option<f64>,
     ) -> PyResult<XboardClient> {
-        let (command, timeouts) = launch(program, args, cwd, timeout);
+        let (command, timeouts) = launch(program, args, how, timeout)?;
         let engine = py
             .detach(|| XboardEngine::negotiate(command, timeouts))
             .map_err(|e| to_py_err(py, &e))?;
@@ -858,14 +973,8 @@ impl XboardClient {
     /// Sets the timeouts in seconds (see `UciClient.set_timeout`).
     #[pyo3(signature = (timeout))]
     fn set_timeout(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<()> {
-        let wait = seconds(timeout);
         self.with_engine(py, |e| {
-            let mut t = e.timeouts();
-            t.ready = wait;
-            t.stop = wait;
-            t.grace = wait;
-            t.search = None;
-            e.set_timeouts(t);
+            e.set_timeouts(answer_timeouts(e.timeouts(), timeout));
             Ok(())
         })
     }

@@ -41,7 +41,8 @@ for raw in sys.stdin:
                        "option name UCI_AnalyseMode type check default false",
                        "option name Style type combo default Normal var Solid var Normal var Risky",
                        "option name Clear Hash type button",
-                       "option name Book File type string default book.bin"):
+                       "option name Book File type string default book.bin",
+                       "option name UCI_Opponent type string default"):
             say(option)
         say("uciok")
     elif line == "isready":

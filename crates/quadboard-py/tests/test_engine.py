@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -98,6 +99,13 @@ def session(pkg, eng, command):
         with engine.analysis(pkg.Board(), eng.Limit(depth=2)) as analysis:
             seen.append([plain(i) for i in analysis])
             seen.append(analysis.wait().move.uci())
+        # The opponent: recorded by send_opponent_information, sent after the next
+        # `ucinewgame`; a play with another opponent starts a new game.
+        engine.send_opponent_information(opponent=eng.Opponent("Magnus", "GM", 2850, False))
+        seen.append(plain_play(engine.play(board, eng.Limit(nodes=10), game="g2")))
+        seen.append(plain_play(engine.play(board, eng.Limit(nodes=10), game="g2",
+                                           opponent=eng.Opponent("Bot", None, None, True))))
+        seen.append(plain(engine.analyse(board, eng.Limit(nodes=10), game="g3")))
     return seen
 
 
@@ -107,6 +115,8 @@ def test_the_same_commands_in_the_same_order(tmp_path):
     assert ours == theirs
     expected = (tmp_path / "theirs.log").read_text()
     assert "ucinewgame" in expected and "UCI_Chess960 value true" in expected
+    assert "ucinewgame\nsetoption name UCI_Opponent value GM 2850 human Magnus\nisready" in expected
+    assert "ucinewgame\nsetoption name UCI_Opponent value none none computer Bot\nisready" in expected
     assert (tmp_path / "ours.log").read_text() == expected
 
 
@@ -332,3 +342,166 @@ def test_stockfish_200_positions(stockfish):
     assert len(ours) == len(theirs)
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, i
+
+
+# --- Pondering, debug, empty root moves, no limit, popen_args: Stockfish's input logged -----
+
+def logged_stockfish(tmp_path: Path, stockfish: str, name: str) -> list:
+    """Stockfish behind a pipe (tests/log_pipe.py) that appends what it receives to
+    NAME.log and exits when Stockfish does."""
+    return [sys.executable, str(HERE / "log_pipe.py"), str(tmp_path / f"{name}.log"), stockfish]
+
+
+def received(tmp_path: Path, name: str) -> list:
+    return (tmp_path / f"{name}.log").read_text().splitlines()
+
+
+def ponder_session(pkg, eng, command) -> dict:
+    """play(ponder=True) and what follows it: a ponderhit (the same game, options and the
+    position pondered on), then each command that stops the ponder search (another
+    position, analyse, configure, ping, send_opponent_information), a clock limit, and
+    quit while pondering. Every search after a ponderhit is in a new game (`ucinewgame`
+    clears the hash), so that node-limited results do not depend on how long it pondered."""
+    out: dict = {"results": []}
+    engine = eng.SimpleEngine.popen_uci(command)
+    try:
+        engine.configure({"Threads": 1, "Hash": 16})
+        board = pkg.Board()
+        first = engine.play(board, eng.Limit(nodes=3000), ponder=True, game=1)
+        out["results"].append(plain_play(first)[:2])
+        # The position pondered on, in the same game: ponderhit, no position, no go.
+        board.push(first.move)
+        board.push(first.ponder)
+        hit = engine.play(board, eng.Limit(nodes=3000), ponder=True, game=1)
+        assert hit.move in board.legal_moves
+        out["hit"] = [hit.move.uci(), hit.ponder.uci() if hit.ponder else None]
+        # Another position (a new game): stop, then the usual commands; ponders again.
+        other = pkg.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        out["results"].append(plain_play(engine.play(other, eng.Limit(nodes=2000), ponder=True, game=2))[:2])
+        # analyse stops it; then a ponder play that analyse's Ponder=false change prevents
+        # from ponderhit.
+        out["results"].append(plain(engine.analyse(other, eng.Limit(nodes=1000), game=3)))
+        out["results"].append(plain_play(engine.play(other, eng.Limit(nodes=1000), ponder=True, game=4))[:2])
+        engine.configure({})
+        out["results"].append(plain_play(engine.play(other, eng.Limit(nodes=1000), ponder=True, game=5))[:2])
+        engine.ping()
+        out["results"].append(plain_play(engine.play(other, eng.Limit(nodes=1000), ponder=True, game=6))[:2])
+        engine.send_opponent_information(opponent=eng.Opponent("x", None, 2000, False))
+        # A clock limit: the ponder search's clocks get the increment, and the mover's
+        # clock loses the time used (a depth too, so that the move does not depend on time).
+        out["results"].append(plain_play(engine.play(other, eng.Limit(white_clock=6, black_clock=5.5, white_inc=0.1,
+                                                                         black_inc=0.2, remaining_moves=20, depth=6),
+                                                     ponder=True, game=7))[:2])
+        # Pondering with a different option is no ponderhit.
+        board = other.copy()
+        last = engine.play(board, eng.Limit(nodes=1000), ponder=True, game=8)
+        board.push(last.move)
+        board.push(last.ponder)
+        final = engine.play(board, eng.Limit(nodes=1000), ponder=True, game=8, options={"Hash": 8})
+        # In the same game, after a ponder search stopped at a moment that depends on
+        # timing: its move and ponder move are named, as the ponderhit's are.
+        out["last"] = [final.move.uci(), final.ponder.uci() if final.ponder else None]
+        # Quit while pondering: only `quit`.
+        engine.quit()
+    finally:
+        engine.close()
+    return out
+
+
+def test_pondering_the_same_commands_as_python_chess(tmp_path, stockfish):
+    theirs = ponder_session(chess, chess.engine, logged_stockfish(tmp_path, stockfish, "theirs"))
+    ours = ponder_session(quadboard, qengine, logged_stockfish(tmp_path, stockfish, "ours"))
+    assert ours["results"] == theirs["results"]
+    logs = {}
+    for name, seen in (("theirs", theirs), ("ours", ours)):
+        lines = received(tmp_path, name)
+        # The move after a ponderhit depends on how long the engine pondered: named.
+        hit = " ".join(m for m in seen["hit"] if m)
+        lines = [line.replace(hit, "<hit>") for line in lines]
+        last = " ".join(m for m in seen["last"] if m)
+        lines = [line[: -len(last)] + "<last>" if line.startswith("position") and line.endswith(" " + last) else line
+                 for line in lines]
+        # The mover's clock after the time it used.
+        lines = [re.sub(r"^go ponder wtime \d+", "go ponder wtime <left>", line) for line in lines]
+        logs[name] = lines
+    assert logs["ours"] == logs["theirs"]
+    text = "\n".join(logs["theirs"])
+    assert text.count("ponderhit") == 1 and text.count("go ponder") == 9
+    assert "go ponder wtime <left> btime 5700 winc 100 binc 200 movestogo 19 depth 6" in text
+    assert logs["theirs"][-1] == "quit" and logs["theirs"][-2].startswith("go ponder")
+    # The time used was taken from white's clock (6 s and the 0.1 s increment).
+    ours_clock = [int(m.group(1)) for line in received(tmp_path, "ours")
+                  if (m := re.match(r"^go ponder wtime (\d+)", line))]
+    assert len(ours_clock) == 1 and 3000 < ours_clock[0] <= 6100
+
+
+def test_debug_empty_root_moves_and_no_limit(tmp_path, stockfish):
+    async def run(pkg, eng, name):
+        transport, protocol = await eng.popen_uci(logged_stockfish(tmp_path, stockfish, name))
+        seen = []
+        try:
+            await protocol.configure({"Threads": 1})
+            # root_moves=[]: `searchmoves 0000`, no move found.
+            seen.append(plain(await protocol.analyse(pkg.Board(), eng.Limit(nodes=100), root_moves=[])))
+            seen.append(plain_play(await protocol.play(pkg.Board(), eng.Limit(nodes=100), root_moves=[])))
+            # Limit(): a bare `go`; without a limit: `go infinite`. debug during a search.
+            for limit in (eng.Limit(), None):
+                with await protocol.analysis(pkg.Board(), limit) as analysis:
+                    protocol.debug(True)
+                    async for info in analysis:
+                        if info.get("depth", 0) >= 2:
+                            break
+                    protocol.debug(False)
+                seen.append((await analysis.wait()).move is not None)
+        finally:
+            await protocol.quit()
+        return seen
+
+    theirs = asyncio.run(run(chess, chess.engine, "theirs"))
+    ours = asyncio.run(run(quadboard, qengine, "ours"))
+    assert ours == theirs
+    assert [kv for kv in theirs[0] if kv[0] != "string"] == [("depth", 0), ("score", ("Cp(0)", True))]
+    assert theirs[1] == (None, None, [])
+    assert received(tmp_path, "ours") == received(tmp_path, "theirs")
+    log = received(tmp_path, "theirs")
+    assert "go nodes 100 searchmoves 0000" in log and "go" in log and "go infinite" in log
+    assert log.count("debug on") == 2 and log.count("debug off") == 2
+    assert not hasattr(qengine.XBoardProtocol, "debug") and not hasattr(chess.engine.XBoardProtocol, "debug")
+
+
+def test_popen_args_env_stderr_and_process_group(tmp_path, stockfish):
+    import subprocess
+    for pkg, eng in PACKAGES:
+        name = pkg.__name__
+        command = logged_stockfish(tmp_path, stockfish, name)
+        errors = tmp_path / f"{name}.stderr"
+        with open(errors, "w") as sink:
+            engine = eng.SimpleEngine.popen_uci(command, env={"QB_VALUE": "42"}, stderr=sink, setpgrp=True)
+        try:
+            pid = engine.transport.get_pid()
+            assert os.getpgid(pid) == pid, name
+            engine.ping()
+        finally:
+            engine.quit()
+        assert errors.read_text() == "QB_VALUE=42 HOME=unset\n", name
+        # Discarded stderr, another environment, cwd, a process group given.
+        engine = eng.SimpleEngine.popen_uci(command, stderr=subprocess.DEVNULL, cwd=str(tmp_path), process_group=0,
+                                            env={"QB_VALUE": "7", "HOME": "/nowhere"})
+        try:
+            pid = engine.transport.get_pid()
+            assert os.getpgid(pid) == pid, name
+            assert os.path.realpath(f"/proc/{pid}/cwd") == os.path.realpath(tmp_path)
+        finally:
+            engine.quit()
+    assert received(tmp_path, "quadboard") == received(tmp_path, "chess")
+    # What the Rust launcher cannot do is refused, naming the argument; unknown names as
+    # Popen refuses them.
+    for args, error, text in [
+        (dict(start_new_session=True), NotImplementedError, "start_new_session=True"),
+        (dict(preexec_fn=print), NotImplementedError, "preexec_fn"),
+        (dict(stderr=subprocess.STDOUT), NotImplementedError, "stderr=subprocess.STDOUT"),
+        (dict(close_fds=False), NotImplementedError, "close_fds=False"),
+        (dict(colour="red"), TypeError, "'colour'"),
+    ]:
+        with pytest.raises(error, match=re.escape(text)):
+            qengine.SimpleEngine.popen_uci(stockfish, **args)

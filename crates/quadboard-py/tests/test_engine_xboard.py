@@ -28,6 +28,7 @@ import pytest
 import quadboard
 import quadboard.engine as qengine
 
+LOG_PIPE = Path(__file__).resolve().parent / "log_pipe.py"
 FAIRYMAX = os.environ.get("QUADBOARD_FAIRYMAX", "/usr/games/fairymax")
 PACKAGES = [(chess, chess.engine), (quadboard, qengine)]
 
@@ -41,34 +42,10 @@ def fairymax() -> str:
     return FAIRYMAX
 
 
-WRAPPER = """\
-import os, subprocess, sys, threading
-engine = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-log = open(sys.argv[2], "ab", buffering=0)
-
-def forward():
-    for line in sys.stdin.buffer:
-        log.write(line)
-        try:
-            engine.stdin.write(line)
-        except OSError:
-            break
-    engine.stdin.close()
-
-threading.Thread(target=forward, daemon=True).start()
-for line in engine.stdout:
-    sys.stdout.buffer.write(line.replace(b"setboard=0", b"setboard=1"))
-    sys.stdout.buffer.flush()
-os._exit(engine.wait())
-"""
-
-
 def wrapper(tmp_path: Path, fairymax: str, name: str) -> list:
-    """Fairy-Max behind a pipe: its input logged to NAME.log, `setboard=0` read as
-    `setboard=1` (the only change); the pipe exits when Fairy-Max does."""
-    script = tmp_path / "wrapper.py"
-    script.write_text(WRAPPER)
-    return [sys.executable, str(script), fairymax, str(tmp_path / f"{name}.log")]
+    """Fairy-Max behind a pipe (tests/log_pipe.py): its input logged to NAME.log,
+    `setboard=0` read as `setboard=1` (the only change); the pipe exits when Fairy-Max does."""
+    return [sys.executable, str(LOG_PIPE), str(tmp_path / f"{name}.log"), fairymax, "setboard=0", "setboard=1"]
 
 
 def commands(tmp_path: Path, name: str) -> list:
@@ -328,3 +305,34 @@ def test_errors_of_broken_engines(tmp_path):
         with pytest.raises(eng.EngineError, match="ping"):
             eng.SimpleEngine.popen_xboard(noping, timeout=5)
     assert shutil.which("sh")
+
+
+def test_popen_args(tmp_path, fairymax):
+    """`env`, `stderr` (a file, DEVNULL), `setpgrp` and `process_group` for an XBoard engine,
+    as python-chess passes them to the process: the same environment and stderr, a process
+    group of the engine's own, the same commands."""
+    import subprocess
+    for pkg, eng in PACKAGES:
+        name = pkg.__name__
+        errors = tmp_path / f"{name}.stderr"
+        with open(errors, "w") as sink:
+            engine = eng.SimpleEngine.popen_xboard(wrapper(tmp_path, fairymax, name), env={"QB_VALUE": "5"},
+                                                   stderr=sink, setpgrp=True)
+        try:
+            pid = engine.transport.get_pid()
+            assert os.getpgid(pid) == pid, name
+            engine.ping()
+        finally:
+            engine.quit()
+        assert errors.read_text() == "QB_VALUE=5 HOME=unset\n", name
+        engine = eng.SimpleEngine.popen_xboard(wrapper(tmp_path, fairymax, name), stderr=subprocess.DEVNULL,
+                                               process_group=0, cwd=str(tmp_path))
+        try:
+            pid = engine.transport.get_pid()
+            assert os.getpgid(pid) == pid and os.path.realpath(f"/proc/{pid}/cwd") == os.path.realpath(tmp_path)
+        finally:
+            engine.quit()
+    assert commands(tmp_path, "quadboard") == commands(tmp_path, "chess")
+    assert not hasattr(qengine.XBoardProtocol, "debug")
+    with pytest.raises(NotImplementedError, match="pass_fds"):
+        qengine.SimpleEngine.popen_xboard(fairymax, pass_fds=(3,))

@@ -19,19 +19,22 @@ XBoard engines run on the Rust XBoard client (``_quadboard.XboardClient``):
 ``SimpleEngine.popen_xboard``, ``popen_xboard`` and ``XBoardProtocol``, with python-chess's
 commands (the game kept in the engine, ``undo``/``remove``, ``analyze``).
 
-Not here yet: UCI pondering after ``play``, ``BaseCommand`` and ``MockTransport``: they
-raise ``NotImplementedError``.
+Not here: python-chess's line-level machinery (``BaseCommand`` and ``communicate`` for
+commands of a program's own, ``MockTransport``, ``line_received``), which has no place on
+a client whose protocol is in Rust: they raise ``NotImplementedError``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import copy
 import dataclasses
 import enum
 import logging
 import re
 import threading
+import time
 import warnings
 from types import TracebackType
 from typing import (Any, Callable, Coroutine, Dict, Generic, Iterable, Iterator, List, Mapping,
@@ -351,8 +354,9 @@ class UciOptionMap(MutableMapping[str, T]):
 
 # --- The engine protocols: to come on the Rust client (crates/quadboard-engine). ---
 
-_MISSING = ("quadboard.engine has no engine protocol yet: {} needs the UCI/XBoard layer that "
-            "will be built on quadboard's Rust engine client (crates/quadboard-engine)")
+_MISSING = ("{} is python-chess's line-level protocol machinery, which quadboard.engine does not "
+            "have: its UCI and XBoard protocols are in quadboard's Rust engine client "
+            "(crates/quadboard-engine)")
 
 
 def _missing(what: str) -> NotImplementedError:
@@ -464,6 +468,92 @@ def _chain_config(a: ConfigMapping, b: ConfigMapping) -> Iterator[Tuple[str, Con
             yield name, value
 
 
+# The keyword arguments of ``subprocess.Popen`` that python-chess passes on (``popen_args``)
+# and the Rust launcher cannot honour, with the reason; others it honours (``cwd``, ``env``,
+# ``stderr``, ``process_group``) or takes at their defaults (``close_fds=True``,
+# ``restore_signals=True``, ``bufsize=0``).
+_POPEN_REFUSED = {
+    "stdin": "the engine's stdin carries the protocol",
+    "stdout": "the engine's stdout carries the protocol",
+    "start_new_session": "the launcher cannot start a session (setsid); setpgrp=True or process_group=0 "
+                         "gives the engine a process group of its own, which keeps a terminal's Ctrl-C away too",
+    "executable": "the launcher runs the command's first word",
+    "preexec_fn": "no Python code can run in the child",
+    "pass_fds": "the launcher passes no other file descriptors",
+    "user": "the launcher does not change the user",
+    "group": "the launcher does not change the group",
+    "extra_groups": "the launcher does not change the groups",
+    "umask": "the launcher does not change the umask",
+    "startupinfo": "a Windows setting",
+    "creationflags": "a Windows setting",
+    "pipesize": "the launcher's pipes have the system's size",
+    "encoding": "the protocol is read as UTF-8 lines",
+    "errors": "the protocol is read as UTF-8 lines",
+    "text": "the protocol is read as UTF-8 lines",
+    "universal_newlines": "the protocol is read as UTF-8 lines",
+    "limit": "the launcher reads lines of up to 1 MiB",
+}
+_POPEN_DEFAULTS = {"close_fds": True, "restore_signals": True, "bufsize": 0}
+
+
+def _launch(popen_args: Mapping[str, Any], setpgrp: bool) -> Dict[str, Any]:
+    """python-chess's ``setpgrp`` and ``popen_args`` as the Rust launcher takes them: the
+    working folder, the whole environment, where stderr goes (``None``: kept for error
+    messages, as python-chess reads it into its log; ``-3``: discarded; a duplicated file
+    descriptor) and the process group. An argument it cannot honour raises
+    ``NotImplementedError`` naming it; an unknown one ``TypeError``, as ``Popen`` does."""
+    import os
+    import subprocess
+    how: Dict[str, Any] = {"cwd": None, "env": None, "stderr": None, "process_group": None}
+    for name, value in popen_args.items():
+        if name == "cwd":
+            how["cwd"] = None if value is None else os.fsdecode(value)
+        elif name == "env":
+            how["env"] = None if value is None else [(os.fsdecode(k), os.fsdecode(v)) for k, v in value.items()]
+        elif name == "process_group":
+            how["process_group"] = None if value is None else int(value)
+        elif name == "stderr":
+            continue
+        elif name in _POPEN_DEFAULTS:
+            if value != _POPEN_DEFAULTS[name]:
+                raise NotImplementedError(f"popen_args {name}={value!r}: quadboard's engine launcher "
+                                          f"supports only {name}={_POPEN_DEFAULTS[name]!r}")
+        elif name in _POPEN_REFUSED:
+            if name == "start_new_session" and not value:
+                continue
+            raise NotImplementedError(f"popen_args {name}={value!r}: not supported by quadboard's engine "
+                                      f"launcher ({_POPEN_REFUSED[name]})")
+        else:
+            raise TypeError(f"popen_args: unexpected keyword argument {name!r}")
+    if setpgrp:
+        # python-chess's setpgrp is process_group=0 from Python 3.11 (start_new_session
+        # before): a process group of the engine's own.
+        how["process_group"] = 0
+    stderr = popen_args.get("stderr", subprocess.PIPE)
+    if stderr == subprocess.PIPE:
+        pass
+    elif stderr == subprocess.DEVNULL:
+        how["stderr"] = -3
+    elif stderr == subprocess.STDOUT:
+        raise NotImplementedError("popen_args stderr=subprocess.STDOUT: not supported by quadboard's engine "
+                                  "launcher (the engine's stdout carries the protocol)")
+    else:
+        # None inherits this process's stderr, as subprocess does.
+        fd = 2 if stderr is None else stderr if isinstance(stderr, int) else stderr.fileno()
+        if not isinstance(fd, int) or fd < 0:
+            raise ValueError(f"popen_args stderr={stderr!r}: not a file descriptor or a file")
+        how["stderr"] = os.dup(fd)
+    return how
+
+
+def _start(client_class: Any, command: Union[str, List[str]], timeout: Optional[float],
+           popen_args: Mapping[str, Any], setpgrp: bool) -> Any:
+    program, args = _command_parts(command)
+    how = _launch(popen_args, setpgrp)
+    # The duplicated descriptor is the Rust client's from here on (it closes it).
+    return client_class(program, args, how, timeout)
+
+
 def _command_parts(command: Union[str, List[str]]) -> Tuple[str, List[str]]:
     if isinstance(command, (str, bytes)) or hasattr(command, "__fspath__"):
         import os
@@ -478,12 +568,11 @@ class _UciCore:
     """One UCI engine and python-chess's bookkeeping of it, blocking calls only; the
     asyncio and the simple API both drive it. Commands are serialised by a lock."""
 
-    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any]) -> None:
+    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any],
+                 setpgrp: bool = False) -> None:
         from ._quadboard import UciClient
-        program, args = _command_parts(command)
-        cwd = popen_args.get("cwd")
         self.lock = threading.RLock()
-        self.client = UciClient(program, args, None if cwd is None else str(cwd), timeout)
+        self.client = _start(UciClient, command, timeout, popen_args, setpgrp)
         self.returncode: Optional[int] = None
         self.options: UciOptionMap[Option] = UciOptionMap()
         self.config: UciOptionMap[ConfigValue] = UciOptionMap()
@@ -491,6 +580,9 @@ class _UciCore:
         self.id: Dict[str, str] = dict(self.client.id())
         self.game: object = None
         self.first_game = True
+        # The board the engine ponders on (after play(..., ponder=True)), until the next
+        # command sends ponderhit or stop.
+        self.pondering: Optional[Any] = None
         # Whether target_config may hold a value that config lacks: until a configure,
         # the engine has every target value and the loop over them can be skipped.
         self._dirty = True
@@ -534,21 +626,28 @@ class _UciCore:
 
     def configure(self, options: ConfigMapping) -> None:
         with self.lock:
+            self._end_pondering()
             self._dirty = True
             self._configure(options)
             self.target_config.update({name: value for name, value in options.items() if value is not None})
 
     def ping(self) -> None:
         with self.lock:
+            self._end_pondering()
             self.client.is_ready()
 
     def send_opponent_information(self, opponent: Optional[Opponent], engine_rating: Optional[int]) -> None:
-        """``UCI_Opponent``, when the engine declares it (python-chess's UCI form)."""
+        """``UCI_Opponent``, when the engine declares it (python-chess's UCI form: a
+        ``configure``, so that a ponder search is stopped even when nothing is set)."""
+        self.configure(self._opponent_configuration(opponent))
+
+    def _opponent_configuration(self, opponent: Optional[Opponent]) -> Dict[str, ConfigValue]:
         if opponent and opponent.name and "UCI_Opponent" in self.options:
             rating = opponent.rating or "none"
             title = opponent.title or "none"
             player_type = "computer" if opponent.is_engine else "human"
-            self.configure({"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"})
+            return {"UCI_Opponent": f"{title} {rating} {player_type} {opponent.name}"}
+        return {}
 
     def send_game_result(self, board: Any, winner: Optional[Color], game_ending: Optional[str],
                          game_complete: bool) -> None:
@@ -557,15 +656,29 @@ class _UciCore:
     def play_with(self, board: Any, limit: Limit, game: object, info: Info, ponder: bool, draw_offered: bool,
                   root_moves: Optional[Iterable[Move]], options: ConfigMapping,
                   opponent: Optional[Opponent]) -> PlayResult:
-        return self.play(board, limit, game, info, ponder, root_moves, options)
+        new_options = dict(options)
+        new_options.update(self._opponent_configuration(opponent))
+        return self.play(board, limit, game, info, ponder, root_moves, new_options)
 
-    def _new(self, game: object) -> None:
-        if self.first_game or self.game != game:
+    def _new(self, game: object, opponent_changed: bool = False) -> None:
+        if self.first_game or self.game != game or opponent_changed:
             self.game = game
             self.first_game = False
-            self.client.new_game()
+            # python-chess's _ucinewgame: the opponent goes between `ucinewgame` and
+            # `isready` (configure only records it, and the Rust client sends nothing for it).
+            opponent = self.config.get("UCI_Opponent") or self.target_config.get("UCI_Opponent")
+            if opponent:
+                self.client.stop_search()
+                self.client.send_line("ucinewgame")
+                self.client.send_line(f"setoption name UCI_Opponent value {opponent}")
+                self.client.is_ready()
+            else:
+                self.client.new_game()
 
-    def _go(self, board: Any, limit: Optional[Limit], root_moves: Optional[Iterable[Move]], infinite: bool) -> None:
+    def _go(self, board: Any, limit: Optional[Limit], root_moves: Optional[Iterable[Move]], infinite: bool,
+            ponder: bool = False) -> None:
+        """python-chess's UciProtocol._position and _go: UCI_Variant, UCI_Chess960, the
+        position from the root and the move stack, then ``go``."""
         uci_variant = getattr(type(board), "uci_variant", "chess")
         if "UCI_Variant" in self.options:
             self._setoption("UCI_Variant", uci_variant)
@@ -601,12 +714,49 @@ class _UciCore:
             None if limit.black_inc is None else _ms(limit.black_inc),
             int(remaining) if remaining is not None and int(remaining) > 0 else None,
             infinite,
-            [move.uci() for move in root_moves] if root_moves is not None else [],
-            int(self.config.get("MultiPV") or 1), False)
+            None if root_moves is None else [move.uci() for move in root_moves],
+            int(self.config.get("MultiPV") or 1), ponder)
+
+    # --- Pondering, as python-chess's UciPlayCommand: after ``play(..., ponder=True)`` the
+    # engine ponders on the position after its move and the move it expects; the next
+    # command sends ``ponderhit`` when it is a ``play`` of that very position in the same
+    # game with the same options, else ``stop`` (and reads the ``bestmove``) before its own
+    # commands. ``quit`` sends only ``quit``.
+
+    def _changed_options(self, options: ConfigMapping) -> bool:
+        return any(value is None or value != self.config.get(name) for name, value in _chain_config(options, self.target_config))
+
+    def _end_pondering(self) -> None:
+        """The ``stop`` that python-chess's next command sends to a ponder search."""
+        if self.pondering is not None:
+            self.pondering = None
+            self.client.stop_search()
+
+    def _ponder(self, board: Any, best: Move, ponder_move: Move, limit: Limit, start_time: float) -> None:
+        """``position ... <best> <ponder>`` and ``go ponder`` with the clocks as python-chess
+        sets them: the increment added, the time used taken from the side that moved."""
+        pondering = board.copy()
+        pondering.push(best)
+        pondering.push(ponder_move)
+        time_used = time.perf_counter() - start_time
+        ponder_limit = copy.copy(limit)
+        if ponder_limit.white_clock is not None:
+            ponder_limit.white_clock += (ponder_limit.white_inc or 0.0)
+            if pondering.turn:
+                ponder_limit.white_clock -= time_used
+        if ponder_limit.black_clock is not None:
+            ponder_limit.black_clock += (ponder_limit.black_inc or 0.0)
+            if not pondering.turn:
+                ponder_limit.black_clock -= time_used
+        if ponder_limit.remaining_moves:
+            ponder_limit.remaining_moves -= 1
+        self._go(pondering, ponder_limit, None, False, ponder=True)
+        self.pondering = pondering
 
     def start_analysis(self, board: Any, limit: Optional[Limit], multipv: Optional[int], game: object,
                        root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> None:
         """python-chess's UciAnalysisCommand.start and _readyok: the commands up to `go`."""
+        self._end_pondering()
         if "Ponder" in self.options:
             self._setoption("Ponder", False)
         if "UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config and all(name.lower() != "uci_analysemode" for name in options):
@@ -636,35 +786,60 @@ class _UciCore:
              root_moves: Optional[Iterable[Move]], options: ConfigMapping) -> PlayResult:
         with self.lock:
             new_options = dict(options)
-            if "UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config and all(name.lower() != "uci_analysemode" for name in new_options):
-                self._setoption("UCI_AnalyseMode", False)
-            if "Ponder" in self.options:
-                self._setoption("Ponder", ponder)
-            if "MultiPV" in self.options:
-                self._setoption("MultiPV", self.options["MultiPV"].default)
-            self._configure(new_options)
-            self._new(game)
-            self._go(board, limit, root_moves, False)
+            start_time = time.perf_counter()
+            # python-chess decides before it stops the ponder search: the same game, the
+            # same options, and the board the engine ponders on.
+            may_ponderhit = (ponder and not self.first_game and game == self.game
+                             and not self._changed_options(new_options))
+            pondering, self.pondering = self.pondering, None
+            hit = (may_ponderhit and pondering is not None and board.move_stack == pondering.move_stack
+                   and board == pondering and self.client.ponderhit())
+            if not hit:
+                if pondering is not None:
+                    self.client.stop_search()
+                if "UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config and all(name.lower() != "uci_analysemode" for name in new_options):
+                    self._setoption("UCI_AnalyseMode", False)
+                if "Ponder" in self.options:
+                    self._setoption("Ponder", ponder)
+                if "MultiPV" in self.options:
+                    self._setoption("MultiPV", self.options["MultiPV"].default)
+                new_opponent = new_options.get("UCI_Opponent") or self.target_config.get("UCI_Opponent")
+                opponent_changed = new_opponent != self.config.get("UCI_Opponent")
+                self._configure(new_options)
+                self._new(game, opponent_changed)
+                self._go(board, limit, root_moves, False)
             best, ponder_move, infos = self.client.wait(int(info))
-        merged: InfoDict = {}
-        for item in infos:
-            merged.update(item)  # type: ignore[typeddict-item]
+            merged: InfoDict = {}
+            for item in infos:
+                merged.update(item)  # type: ignore[typeddict-item]
+            if ponder and best and ponder_move:
+                self._ponder(board, best, ponder_move, limit, start_time)
         return PlayResult(best, ponder_move, merged)
 
     def quit(self) -> None:
         # The stop first, not under the lock: quit also ends a search another thread
-        # waits on (a search that has ended is not sent one).
-        self.client.stop()
+        # waits on (a search that has ended is not sent one). A ponder search has no one
+        # waiting on it: python-chess sends it only `quit`.
+        if self.pondering is None:
+            self.client.stop()
         with self.lock:
+            self.pondering = None
             if not self.client.is_gone():
                 self.returncode = self.client.quit()
 
     def kill(self) -> None:
         """Ends the process without ``quit``, as python-chess's ``close()``."""
-        self.client.stop()
+        if self.pondering is None:
+            self.client.stop()
         with self.lock:
+            self.pondering = None
             if not self.client.is_gone():
                 self.returncode = self.client.kill()
+
+    def debug(self, on: bool) -> None:
+        """``debug on``/``debug off`` at once, a search running or not (python-chess's
+        ``UciProtocol.debug``)."""
+        self.client.send_line("debug on" if on else "debug off")
 
 
 class _Analysis:
@@ -793,7 +968,7 @@ class _CoreProtocol(Protocol):
         """Starts the engine ``command`` (handshake included) and returns its transport and
         protocol."""
         loop = asyncio.get_running_loop()
-        core = await loop.run_in_executor(None, lambda: cls._core_class(command, None, popen_args))
+        core = await loop.run_in_executor(None, lambda: cls._core_class(command, None, popen_args, setpgrp))
         protocol = cls()
         protocol._core = core
         return _Transport(core), protocol
@@ -897,9 +1072,6 @@ class _CoreProtocol(Protocol):
         assert core is not None
         await self._run(core.quit)
 
-    def debug(self, on: bool = True) -> None:
-        """Would send ``debug on``/``debug off``: not offered by the Rust client yet."""
-        raise self._method("debug")
 
 
 class UciProtocol(_CoreProtocol):
@@ -909,6 +1081,18 @@ class UciProtocol(_CoreProtocol):
 
     _core_class = _UciCore
 
+    def debug(self, on: bool = True) -> None:
+        """Switches the engine's debug mode on or off (``debug on``/``debug off``), at once:
+        a search going on is not interrupted."""
+        assert self._core is not None
+        self._core.debug(on)
+
+    def send_line(self, line: str) -> None:
+        """Sends ``line`` to the engine at once, beside the protocol's own commands (which
+        do not know what it does: a ``go`` or ``stop`` leaves them out of step)."""
+        assert self._core is not None
+        self._core.client.send_line(line)
+
 
 async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
                     **popen_args: Any) -> Tuple[Any, UciProtocol]:
@@ -917,7 +1101,7 @@ async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
     return await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
 
 
-XBOARD_CONTROLS = ["random", "computer", "name", "engine_rating", "opponent_rating"]
+_XBOARD_CONTROLS = ["random", "computer", "name", "engine_rating", "opponent_rating"]
 
 
 class _XBoardCore:
@@ -926,12 +1110,11 @@ class _XBoardCore:
     blocking calls only. The commands (the game kept in the engine with ``undo`` and
     ``remove``, ``play``'s limits, ``analyze`` and its stop) are the Rust client's."""
 
-    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any]) -> None:
+    def __init__(self, command: Union[str, List[str]], timeout: Optional[float], popen_args: Mapping[str, Any],
+                 setpgrp: bool = False) -> None:
         from ._quadboard import XboardClient
-        program, args = _command_parts(command)
-        cwd = popen_args.get("cwd")
         self.lock = threading.RLock()
-        self.client = XboardClient(program, args, None if cwd is None else str(cwd), timeout)
+        self.client = _start(XboardClient, command, timeout, popen_args, setpgrp)
         self.returncode: Optional[int] = None
         self.features: Dict[str, Union[int, str]] = {}
         for name, value in self.client.features():
@@ -995,7 +1178,7 @@ class _XBoardCore:
         except KeyError:
             raise EngineError(f"unsupported xboard option or command: {name}")
         self.config[name] = value = option.parse(value)
-        if name in XBOARD_CONTROLS:
+        if name in _XBOARD_CONTROLS:
             pass  # Sent with the next new game.
         elif option.type == "check":
             self.client.set_option(name, "true" if value else "false")
@@ -1167,7 +1350,8 @@ async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
 
 
 class BaseCommand(_NotBuilt, Generic[T]):
-    """A command to an engine (python-chess's protocol machinery; not built yet)."""
+    """A command to an engine (python-chess's line-level protocol machinery, for commands of
+    a program's own): quadboard's protocols are in Rust (``NotImplementedError``)."""
 
     def __init__(self, engine: Protocol) -> None:
         raise _missing("BaseCommand")
@@ -1366,7 +1550,7 @@ class SimpleEngine:
         """Starts the engine ``command`` with the protocol class ``Protocol`` (UCI only)."""
         if not (isinstance(Protocol, type) and issubclass(Protocol, _CoreProtocol)):
             raise _missing(f"SimpleEngine.popen with {getattr(Protocol, '__name__', Protocol)}")
-        core = Protocol._core_class(command, timeout, popen_args)
+        core = Protocol._core_class(command, timeout, popen_args, setpgrp)
         protocol = Protocol()
         protocol._core = core
         return cls(_Transport(core), protocol, timeout=timeout)
@@ -1462,8 +1646,9 @@ class SimpleEngine:
 
 
 
-class MockTransport(_NotBuilt, asyncio.SubprocessTransport):
-    """python-chess's scripted transport for testing protocols (not built yet)."""
+class MockTransport(_NotBuilt, asyncio.SubprocessTransport, asyncio.WriteTransport):
+    """python-chess's scripted transport for testing its line-level protocols; quadboard's
+    protocols are in Rust, so there is nothing here to script (``NotImplementedError``)."""
 
     def __init__(self, protocol: Protocol) -> None:
         raise _missing("MockTransport")
