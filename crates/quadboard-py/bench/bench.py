@@ -1,6 +1,6 @@
 """quadboard against python-chess: push/pop, perft and PGN reading.
 
-    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR] [--core | --pgn]
+    python crates/quadboard-py/bench/bench.py [--rounds N] [--pgn-dir DIR] [--core | --pgn | --variant | --variant-pgn]
 
 Run from the repository root in a virtual environment with both packages installed (see
 the package README). Each figure is the best of N alternating rounds (python-chess, then
@@ -41,6 +41,11 @@ quadboard), in seconds; the ratio is python-chess's time over quadboard's.
 - variant push/pop: the push/pop row on ``chess.variant``'s boards and
   ``quadboard.variant``'s, 200 positions of each variant the library plays (after 20
   seeded random plies), one row per variant. ``--variant`` runs only these rows.
+- variant read_game: a PGN file of 100 seeded random games of each of the seven variants
+  (quadboard's random play, exported by ``Game.from_board``: up to 120 plies each, every
+  tenth move commented), read with ``read_game`` in a loop, then each game's headers,
+  mainline moves and final board, one row per variant and one for the whole file.
+  ``--variant-pgn`` runs only these rows.
 """
 
 from __future__ import annotations
@@ -165,6 +170,51 @@ def variant_rows(args: argparse.Namespace) -> None:
                                            variant_push_pop(quadboard.variant, name, fens)])
         report(f"variant push/pop {name}", peer, ours)
         print(f"{'':<34} python-chess {peer / moves * 1e9:7.0f} ns/move   quadboard {ours / moves * 1e9:5.0f} ns/move")
+
+
+def variant_pgn(path: str, name: str, games: int = 100, plies: int = 120) -> int:
+    """Writes ``games`` seeded random games of a variant to ``path``; their moves in all."""
+    import quadboard.variant
+
+    cls = quadboard.variant.find_variant(name)
+    rng = random.Random(f"pgn {name}")
+    moves = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for _ in range(games):
+            board = cls()
+            while not board.is_game_over() and board.ply() < plies:
+                board.push(rng.choice(sorted(board.legal_moves, key=lambda m: m.uci())))
+            game = quadboard.pgn.Game.from_board(board)
+            node = game
+            while node.variations:
+                node = node.variations[0]
+                if node.ply() % 10 == 0:
+                    node.comment = "[%clk 0:01:00]"
+            moves += board.ply()
+            print(game, file=f, end="\n\n")
+    return moves
+
+
+def variant_pgn_rows(args: argparse.Namespace) -> None:
+    """The rows of variant PGN reading (``read_game`` of each variant's games)."""
+    names = ("crazyhouse", "kingofthehill", "3check", "racingkings", "antichess", "atomic", "horde")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths, total_games, total_moves = [], 0, 0
+        for name in names:
+            path = os.path.join(tmp, f"{name}.pgn")
+            moves = variant_pgn(path, name)
+            paths.append(path)
+            total_games, total_moves = total_games + 100, total_moves + moves
+            peer, ours = best_of(args.rounds, [read_loop(chess.pgn, [path], end_board),
+                                               read_loop(quadboard.pgn, [path], end_board)])
+            report(f"variant read_game {name}", peer, ours)
+            print(f"{'':<34} python-chess {100 / peer:7.1f} games/s   quadboard {100 / ours:7.1f} games/s"
+                  f"   ({moves} moves)")
+        peer, ours = best_of(max(1, args.rounds // 2), [read_loop(chess.pgn, paths, end_board),
+                                                        read_loop(quadboard.pgn, paths, end_board)])
+        report(f"variant read_game, {total_games} games", peer, ours)
+        print(f"{'':<34} python-chess {total_games / peer:7.1f} games/s   quadboard "
+              f"{total_games / ours:7.1f} games/s   ({total_moves} moves)")
 
 
 def chess_perft(board: chess.Board, depth: int) -> int:
@@ -437,7 +487,11 @@ def main() -> None:
                         help="only push/pop and the core module's rows, each with its floor")
     parser.add_argument("--pgn", action="store_true", help="only the PGN reading rows")
     parser.add_argument("--variant", action="store_true", help="only the variant push/pop rows")
+    parser.add_argument("--variant-pgn", action="store_true", help="only the variant read_game rows")
     args = parser.parse_args()
+    if args.variant_pgn:
+        variant_pgn_rows(args)
+        return
     if args.pgn:
         pgn_rows(args)
         return
@@ -489,6 +543,7 @@ def main() -> None:
         report(f"perft {depth} {name}", peer, ours)
 
     variant_rows(args)
+    variant_pgn_rows(args)
     pgn_rows(args)
 
 

@@ -5,8 +5,9 @@
 //! (placement, side to move, rights, counters, crazyhouse's promoted pieces) is written
 //! into the `Board` it extends, so that `Board`'s placement methods (`piece_at`,
 //! `piece_map`, `attackers`, `board_fen`, `turn`, ...) answer for it unchanged. The Python
-//! classes (`python/quadboard/variant.py`) name the variant by their `uci_variant` and
-//! refuse what this board does not do (edits, SAN until the library writes it).
+//! classes (`python/quadboard/variant.py`) name the variant by their `uci_variant`, edit
+//! a position through a FEN (`set_fen`, `_set_position`); a null move is the position with
+//! the other side to move, made through its FEN as well.
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -236,6 +237,41 @@ impl State {
         Some(vm)
     }
 
+    /// python-chess's null move: the other side to move, no en passant square, the clock
+    /// and (after black) the move number counted on, the variant's fields (pocket, checks)
+    /// kept. `IllegalMoveError` where the library does not hold the position it leaves (the
+    /// side to move in check, which would then be the side not to move).
+    fn play_null(&mut self, py: Move, base: View) -> PyResult<()> {
+        let fen = self.fen();
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+        let n = fields.len();
+        if n < 6 {
+            return Err(IllegalMoveError::new_err(format!(
+                "push: no null move in {fen}"
+            )));
+        }
+        let black = fields[1] == "b";
+        fields[1] = if black { "w" } else { "b" }.to_owned();
+        fields[3] = "-".to_owned();
+        fields[n - 2] = self.clock.saturating_add(1).to_string();
+        if black {
+            let number: u32 = fields[n - 1].parse().unwrap_or(1);
+            fields[n - 1] = number.saturating_add(1).to_string();
+        }
+        let after = AnyVariant::from_fen(self.pos.variant(), &fields.join(" ")).map_err(|e| {
+            IllegalMoveError::new_err(format!("push: a null move is not played in {fen} ({e})"))
+        })?;
+        self.stack.push(Made {
+            base,
+            before: self.pos,
+            py,
+            clock: self.clock,
+        });
+        self.pos = after;
+        self.clock = self.clock.saturating_add(1);
+        Ok(())
+    }
+
     fn play(&mut self, vm: VariantMove, py: Move, base: View) {
         self.stack.push(Made {
             base,
@@ -401,6 +437,24 @@ fn write_view(slf: &mut PyRefMut<'_, VariantBoard>, view: View, chess960: bool) 
     base.assigned_after_moves = false;
 }
 
+/// Replaces the position by a FEN of the board's variant, the move stack kept or cleared;
+/// the board unchanged on a bad FEN.
+fn replace_position(
+    slf: &mut PyRefMut<'_, VariantBoard>,
+    fen: &str,
+    keep_stack: bool,
+) -> PyResult<()> {
+    let variant = slf.state()?.pos.variant();
+    let pos = read_variant(variant, fen)?;
+    let state = slf.state_mut()?;
+    state.pos = pos;
+    state.clock = library_clock(&pos);
+    if !keep_stack {
+        state.stack.clear();
+    }
+    sync(slf)
+}
+
 /// The variant of a Python class's `uci_variant`.
 fn variant_named(name: &str) -> PyResult<Variant> {
     Variant::from_name(name)
@@ -451,13 +505,14 @@ impl VariantBoard {
 
     /// Replaces the position by a FEN of the board's variant; the stack is cleared.
     fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
-        let variant = slf.state()?.pos.variant();
-        let pos = read_variant(variant, fen)?;
-        let state = slf.state_mut()?;
-        state.pos = pos;
-        state.clock = library_clock(&pos);
-        state.stack.clear();
-        sync(&mut slf)
+        replace_position(&mut slf, fen, false)
+    }
+
+    /// Replaces the position by a FEN of the board's variant and keeps the move stack: an
+    /// attribute assigned between moves (`turn`, `halfmove_clock`, ...), which python-chess
+    /// keeps until `pop` restores the position before the last move, as this stack does.
+    fn _set_position(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
+        replace_position(&mut slf, fen, true)
     }
 
     /// The FEN with the variant's fields, as python-chess writes it.
@@ -517,6 +572,10 @@ impl VariantBoard {
         let m = r#move.get().value();
         let base = base_view(&mut slf);
         let state = slf.state_mut()?;
+        if m.is_null() {
+            state.play_null(m, base)?;
+            return sync(&mut slf);
+        }
         let Some(vm) = state.find(m) else {
             return Err(IllegalMoveError::new_err(format!(
                 "push: {} is not a legal move in {}",

@@ -526,6 +526,10 @@ def test_headers_variants_against_python_chess(variant):
         their_class = None
     if their_class is chess.Board:
         assert ours.variant() is quadboard.Board
+    elif their_class is not None:
+        # A variant: quadboard.variant's class of the same name.
+        assert ours.variant().__name__ == their_class.__name__
+        assert issubclass(ours.variant(), quadboard.Board)
     else:
         with pytest.raises(ValueError, match="unsupported variant"):
             ours.variant()

@@ -219,9 +219,12 @@ KNOWN_DIFFERENCES = [
     "1. e4 e5 2. Nf3 $1000 Nc6 *",
     # No king: quadboard's board refuses SAN (ValueError); python-chess says IllegalMoveError.
     '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *',
-    # Variants other than standard and Chess960 are not played: a ValueError, moves read as
-    # standard chess.
-    '[Variant "Atomic"]\n\n1. e4 *',
+    # A `(` before the first move: python-chess ignores it (no move to branch from), the
+    # library's reader opens a variation, so the result after it reads as a move there
+    # (`invalid san: '*'`; variant games alike).
+    "( f3 ( 1. g4 c6 ) 1... b5 *",
+    # Suicide and giveaway, which the library does not play: a ValueError, the moves skipped.
+    '[Variant "Suicide"]\n\n1. e4 *',
 ]
 
 

@@ -70,6 +70,13 @@ def facts(board) -> dict:
         "occupied": int(board.occupied),
         "kings": int(board.kings),
     }
+    if board.ply() % 4 == 0:
+        # Every fourth position (python-chess's LAN costs as much as its SAN): LAN, XBoard,
+        # and LAN and UCI text read back as SAN (python-chess's parse_san takes both).
+        found["lan"] = sorted(board.lan(m) for m in board.legal_moves)
+        found["xboard"] = sorted(board.xboard(m) for m in board.legal_moves)
+        found["parse_lan"] = sorted(board.parse_san(board.lan(m)).uci() for m in board.legal_moves)
+        found["parse_xboard"] = sorted(board.parse_xboard(m.uci()).uci() for m in board.legal_moves)
     if hasattr(board, "pockets"):
         found["pockets"] = [str(board.pockets[c]) for c in chess.COLORS]
     if hasattr(board, "remaining_checks"):
@@ -240,10 +247,23 @@ def test_san_parses_and_writes_as_python_chess():
         ours.parse_san("Zz9")
     with pytest.raises(quadboard.IllegalMoveError):
         ours.parse_san("Qh5")
-    with pytest.raises(NotImplementedError, match="set_fen"):
-        ours.set_piece_at(chess.E4, quadboard.Piece(chess.PAWN, chess.WHITE))
-    with pytest.raises(NotImplementedError):
-        ours.turn = chess.BLACK
+    # Null moves, as python-chess's (in SAN `--`, `Z0`, `0000`, `@@@@`).
+    for text in ("--", "Z0", "0000", "@@@@"):
+        ours, theirs = qv.AtomicBoard(), chess.variant.AtomicBoard()
+        assert ours.parse_san(text) == quadboard.Move.null()
+        ours.push(ours.parse_san(text))
+        theirs.push(theirs.parse_san(text))
+        assert ours.fen() == theirs.fen() and ours.san(quadboard.Move.null()) == "--"
+        assert ours.pop() == quadboard.Move.null() and ours.fen() == qv.AtomicBoard().fen()
+    zh = qv.CrazyhouseBoard("r3k3/8/8/8/8/8/8/R3K3[Nn] b Qq - 5 9")
+    zh.push(quadboard.Move.null())
+    assert zh.fen() == "r3k3/8/8/8/8/8/8/R3K3[Nn] w Qq - 6 10"
+    check = qv.ThreeCheckBoard("4k3/8/8/8/8/8/8/4K2R w K - 1+2 0 1")
+    check.push(quadboard.Move.null())
+    assert check.fen() == chess.variant.ThreeCheckBoard("4k3/8/8/8/8/8/8/4K2R b K - 1+2 1 1").fen()
+    with pytest.raises(quadboard.IllegalMoveError):
+        # The side to move in check: the library does not hold the position a null move leaves.
+        qv.KingOfTheHillBoard("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").parse_san("--")
 
 
 def test_bad_fens_name_what_is_wrong():
@@ -253,3 +273,105 @@ def test_bad_fens_name_what_is_wrong():
         qv.ThreeCheckBoard("8/8/8 w - - 3+3 0 1")
     with pytest.raises(ValueError, match="empty"):
         qv.RacingKingsBoard(None)
+
+
+def _edits(rng: random.Random, name: str) -> list:
+    """Random edits with their arguments for both packages: (label, ours, theirs)."""
+    square = rng.randrange(64)
+    piece_type = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
+    color = rng.choice(chess.COLORS)
+    # (A promoted pawn, which python-chess writes `p~`, the library does not hold.)
+    promoted = name == "crazyhouse" and piece_type != chess.PAWN and rng.random() < 0.3
+    other = chess.variant.find_variant(name)()
+    for _ in range(rng.randrange(0, 12)):
+        moves = list(other.legal_moves)
+        if not moves or other.is_game_over():
+            break
+        other.push(rng.choice(moves))
+    edits = [
+        ("set_piece_at", lambda b: b.set_piece_at(square, quadboard.Piece(piece_type, color), promoted),
+         lambda b: b.set_piece_at(square, chess.Piece(piece_type, color), promoted)),
+        ("remove_piece_at", lambda b: str(b.remove_piece_at(square)), lambda b: str(b.remove_piece_at(square))),
+        ("set_board_fen", lambda b: b.set_board_fen(other.board_fen()), lambda b: b.set_board_fen(other.board_fen())),
+        ("set_castling_fen", lambda b: b.set_castling_fen("-"), lambda b: b.set_castling_fen("-")),
+        ("reset_board", lambda b: b.reset_board(), lambda b: b.reset_board()),
+        ("apply_mirror", lambda b: b.apply_mirror(), lambda b: b.apply_mirror()),
+        ("mirror", lambda b: b.mirror().fen(), lambda b: b.mirror().fen()),
+        ("transform", lambda b: b.transform(chess.flip_horizontal).fen(),
+         lambda b: b.transform(chess.flip_horizontal).fen()),
+        ("apply_transform", lambda b: b.apply_transform(chess.flip_horizontal),
+         lambda b: b.apply_transform(chess.flip_horizontal)),
+        ("halfmove_clock", lambda b: setattr(b, "halfmove_clock", 7), lambda b: setattr(b, "halfmove_clock", 7)),
+        ("fullmove_number", lambda b: setattr(b, "fullmove_number", 33), lambda b: setattr(b, "fullmove_number", 33)),
+        ("turn", lambda b: setattr(b, "turn", not b.turn), lambda b: setattr(b, "turn", not b.turn)),
+        ("castling_rights", lambda b: setattr(b, "castling_rights", 0), lambda b: setattr(b, "castling_rights", 0)),
+        ("clear", lambda b: b.clear(), lambda b: b.clear()),
+    ]
+    if name in ("crazyhouse", "kingofthehill", "3check"):
+        n = rng.randrange(960)
+        edits.append(("set_chess960_pos", lambda b: b.set_chess960_pos(n), lambda b: b.set_chess960_pos(n)))
+    return edits
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_edits_against_python_chess(name):
+    # Each edit made on both boards: the same position, pockets, check counts and legal
+    # moves after it (and after taking back a move where the stack is kept), or ValueError
+    # from ours with the board unchanged where the library refuses the position (no king,
+    # say), which python-chess's boards hold.
+    rng = random.Random(f"edit {name}")
+    made, refused = 0, 0
+    for _ in range(8 * SCALE):
+        theirs = chess.variant.find_variant(name)()
+        for _ in range(rng.randrange(0, 20)):
+            moves = list(theirs.legal_moves)
+            if not moves or theirs.is_game_over():
+                break
+            theirs.push(rng.choice(moves))
+        ours = qv.find_variant(name)()
+        for move in theirs.move_stack:
+            ours.push(quadboard.Move.from_uci(move.uci()))
+        for _ in range(6):
+            label, edit_ours, edit_theirs = rng.choice(_edits(rng, name))
+            before, stack = ours.fen(), len(ours.move_stack)
+            try:
+                got = edit_ours(ours)
+            except ValueError:
+                assert ours.fen() == before and len(ours.move_stack) == stack, label
+                refused += 1
+                continue
+            # Known difference: python-chess keeps castling rights as set (its raw mask, with
+            # rights no king and rook back), which a later edit can bring back; a variant
+            # board here keeps the position's own rights. Theirs cleaned to compare.
+            theirs.castling_rights = theirs.clean_castling_rights()
+            expected = edit_theirs(theirs)
+            made += 1
+            where = (name, label, before)
+            assert got == expected, where
+            assert ours.fen() == theirs.fen(), where
+            assert len(ours.move_stack) == len(theirs.move_stack), where
+            assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves), where
+            if hasattr(theirs, "pockets"):
+                assert [str(p) for p in ours.pockets] == [str(p) for p in theirs.pockets], where
+            if theirs.move_stack and rng.random() < 0.5:
+                assert ours.pop().uci() == theirs.pop().uci()
+                assert ours.fen() == theirs.fen(), where
+    print(f"{name}: {made} edits made, {refused} refused")
+    assert made > refused, (made, refused)
+
+
+def test_chess960_assigned_as_python_chess():
+    # The mode assigned with moves on the stack: the same position and FEN, castling then
+    # written in the new mode (the stack's castling moves read king-takes-rook after).
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    ours, theirs = qv.KingOfTheHillBoard(fen), chess.variant.KingOfTheHillBoard(fen)
+    for san in ("O-O", "O-O-O"):
+        ours.push_san(san)
+        theirs.push_san(san)
+    ours.chess960 = theirs.chess960 = True
+    assert ours.chess960 and ours.fen() == theirs.fen()
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert ours.pop().uci() == "e8a8" and ours.pop().uci() == "e1h1"
+    assert ours.fen() == fen
+    odd = qv.AtomicBoard("qrbnkrnb/pppppppp/8/8/8/8/PPPPPPPP/QRBNKRNB w KQkq - 0 1")
+    assert odd.has_chess960_castling_rights() and not odd.chess960

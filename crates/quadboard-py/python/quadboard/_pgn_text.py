@@ -158,22 +158,26 @@ class Headers(MutableMapping[str, str]):
         return self.get("Variant", "").lower() in _WILD_NAMES
 
     def variant(self) -> type:
-        """The board class of the ``Variant`` tag: ``Board`` for standard chess, Chess960 and
-        wild; ``ValueError`` for other variants, which quadboard does not play."""
+        """The board class of the ``Variant`` tag: ``Board`` without one and for Chess960 and
+        wild, else ``quadboard.variant.find_variant``'s class of the name (``Board`` for
+        ``Standard``, ``From Position`` ...; ``ValueError`` for a name it does not know)."""
         from ._quadboard import Board
 
         name = self.get("Variant")
-        if name is None or self.is_chess960() or self.is_wild() or name.lower() in _STANDARD_NAMES:
+        if name is None or self.is_chess960() or self.is_wild():
             return cast(type, Board)
-        raise ValueError(f"unsupported variant: {name} (quadboard plays standard chess and Chess960)")
+        if name.lower() in _STANDARD_NAMES:
+            # Standard chess needs no variant module (the common case of a set-up game).
+            return cast(type, Board)
+        from .variant import find_variant
+
+        return find_variant(name)
 
     def board(self) -> Any:
-        """The starting position: the ``FEN`` tag's (the standard start without one), in
+        """The starting position: the ``FEN`` tag's (the variant's start without one), in
         Chess960 mode when the variant says so or the castling rights need it."""
-        from ._quadboard import STARTING_FEN
-
         board_class = self.variant()
-        fen = self.get("FEN", STARTING_FEN)
+        fen = self.get("FEN", board_class.starting_fen)
         board = board_class(fen, chess960=self.is_chess960())
         if not board.chess960 and board.has_chess960_castling_rights():
             try:

@@ -6,7 +6,9 @@ library's PGN reader, python-chess's tree rules) into flat arrays; nodes are mad
 when first reached, each once (a cache per game): down through ``variations``, or ``end()``
 alone, whose parents are made when asked for. ``board()`` at such a node is built in Rust
 from the positions stored with the tree (no move is replayed). Other visitors get python-chess's callbacks
-in python-chess's order from the same reader's tokens.
+in python-chess's order from the same reader's tokens, and so do variant games (a
+``Variant`` tag naming one of ``quadboard.variant``'s boards), whose moves the variant
+board reads: the Rust tree is standard chess's.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ._pgn_text import (
     parse_time_control,
 )
 from ._quadboard import Board
+from ._quadboard import VariantBoard as _VariantBoard
 
 LOGGER = logging.getLogger("quadboard.pgn")
 # python-chess's documentation silences its reader's errors through the logger named
@@ -506,12 +509,16 @@ class ChildNode(GameNode):
     def __init__(
         self, parent: GameNode, move: Any, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()
     ) -> None:
-        super().__init__(comment=comment)
+        # GameNode's fields set here (a node per move read in Python: no call up).
         self._parent = parent
         self._move = move
-        parent.variations.append(self)
-        self.nags.update(nags)
+        self._vars = []
+        self._src = None
+        self._idx = 0
+        self.comment = comment
         self.starting_comment = starting_comment
+        self._nags = set(nags) if nags else None
+        parent.variations.append(self)
 
     def board(self) -> Board:
         src = self._src
@@ -662,14 +669,20 @@ class Game(GameNode):
             if setup.has_chess960_castling_rights():
                 setup = _in_chess960(setup)
             fen = setup.fen()
-        if fen == Board().fen():
+        if fen == type(setup).starting_fen:
             self.headers.pop("FEN", None)
             self.headers.pop("SetUp", None)
         else:
             self.headers["FEN"] = fen
             self.headers["SetUp"] = "1"
-        if setup.chess960:
+        variant = type(setup).aliases[0]
+        if variant == "Standard" and setup.chess960:
             self.headers["Variant"] = "Chess960"
+        elif variant != "Standard":
+            # A variant game names its variant and always carries its start (python-chess's
+            # tags: ``SetUp`` only away from the variant's start).
+            self.headers["Variant"] = variant
+            self.headers["FEN"] = fen
         else:
             self.headers.pop("Variant", None)
 
@@ -1049,7 +1062,10 @@ def _visit_movetext(visitor: BaseVisitor, board: Board, text: str) -> None:
 
 
 def _fill_fast(visitor: GameBuilder, board: Board, text: str) -> bool:
-    """Builds the tree of ``visitor.game`` in Rust; false if it must be read in Python."""
+    """Builds the tree of ``visitor.game`` in Rust; false if it must be read in Python
+    (variant games among them: the Rust tree is standard chess's)."""
+    if isinstance(board, _VariantBoard):
+        return False
     data = _quadboard.read_movetext(text, board)
     if data is None or data.desync():
         return False
@@ -1151,6 +1167,12 @@ def _read_default(tag_lines: List[str], movetext: List[str]) -> Game:
     if not _fill_fast(builder, board, text):
         builder.visit_board(board)
         _visit_movetext(builder, board, text)
+        stack = builder.variation_stack
+        if isinstance(board, _VariantBoard) and len(stack) == 1 and stack[0] is not game and not game._errors:
+            # Read without an error, the board is the one after the main line, and no one
+            # else holds it: a walk to the end (``game.end().board()``) continues from it
+            # instead of replaying the game.
+            _WALK[:] = [_EPOCH[0], stack[0], board, game, _start_tags(headers)]
     return game
 
 
