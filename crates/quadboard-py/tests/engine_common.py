@@ -33,10 +33,10 @@ def plain_play(result) -> tuple:
     return (result.move and result.move.uci(), result.ponder and result.ponder.uci(), plain(result.info))
 
 
-def logged(tmp_path: Path, program: str, name: str) -> list:
+def logged(tmp_path: Path, program: str, name: str, *replace: str) -> list:
     """PROGRAM behind a pipe (tests/log_pipe.py) that appends what it receives to
-    NAME.log and exits when the program does."""
-    return [sys.executable, str(HERE / "log_pipe.py"), str(tmp_path / f"{name}.log"), program]
+    NAME.log and exits when the program does; `replace` (OLD, NEW) changes its output."""
+    return [sys.executable, str(HERE / "log_pipe.py"), str(tmp_path / f"{name}.log"), program, *replace]
 
 
 def received(tmp_path: Path, name: str) -> list:

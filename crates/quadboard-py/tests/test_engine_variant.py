@@ -28,6 +28,7 @@ import quadboard.variant
 from engine_common import logged, plain, plain_play, received
 
 FAIRY = os.environ.get("QUADBOARD_FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
+FAIRYMAX = os.environ.get("QUADBOARD_FAIRYMAX", "/usr/games/fairymax")
 STOCKFISH = os.environ.get("QUADBOARD_STOCKFISH", "/usr/games/stockfish")
 PACKAGES = [(chess, chess.variant, chess.engine), (quadboard, quadboard.variant, quadboard.engine)]
 # The variants Fairy-Stockfish 11.1 declares in UCI_Variant (it has no atomic).
@@ -206,3 +207,26 @@ def test_refused_variants_as_python_chess(tmp_path, request, engine, name):
     if engine == "stockfish":
         assert theirs[1] == "engine does not support UCI_Variant"
     assert received(tmp_path, "ours") == received(tmp_path, "theirs")
+
+
+def xboard_refusal(variant, eng, command: list) -> list:
+    out = []
+    with eng.SimpleEngine.popen_xboard(command) as engine:
+        for name in VARIANTS + ["AtomicBoard"]:
+            with pytest.raises(eng.EngineError) as info:
+                engine.play(getattr(variant, name)(), eng.Limit(depth=1))
+            out.append(str(info.value))
+    return out
+
+
+def test_xboard_variants_fairy_max_lacks_as_python_chess(tmp_path):
+    # Fairy-Max lists none of python-chess's XBoard names for the lichess variants (its
+    # king of the hill is `king-of-the-hill`): both packages refuse each board with the
+    # same message. (python-chess sends `new` before it refuses; quadboard sends nothing.)
+    # Behind the pipe that reads Fairy-Max's `setboard=0` as `setboard=1`, which
+    # python-chess requires.
+    path = engine_path(FAIRYMAX, "Fairy-Max")
+    theirs = xboard_refusal(chess.variant, chess.engine, logged(tmp_path, path, "theirs", "setboard=0", "setboard=1"))
+    ours = xboard_refusal(quadboard.variant, quadboard.engine, logged(tmp_path, path, "ours", "setboard=0", "setboard=1"))
+    assert ours == theirs
+    assert theirs[0].startswith("unsupported xboard variant: crazyhouse (available: normal, nocastle,")
