@@ -246,6 +246,20 @@ pub struct VariantGo {
     pub limit: Limit,
     /// Lines searched at once (the `MultiPV` option, set when it differs).
     pub multipv: Option<u32>,
+    /// Only these root moves (`go searchmoves ...`), as [`Go::searchmoves`]; all when
+    /// `None`.
+    pub searchmoves: Option<Vec<quadboard_chess::variant::VariantMove>>,
+    /// Search in ponder mode (`go ponder`), as [`Go::ponder`].
+    pub ponder: bool,
+    /// How castling is written in the moves sent (`position ... moves`, `searchmoves`):
+    /// `None` for the position's own mode (Chess960 when its rights need it); a binding
+    /// whose board writes castling otherwise (python-chess's Chess960 flag) names it.
+    pub castling: Option<quadboard_chess::CastlingMode>,
+    /// The start as sent after `position` (`fen <fen>`), instead of what quadboard writes
+    /// from `start`, for a binding that must send another client's exact text. With it the
+    /// binding manages `UCI_Variant` and `UCI_Chess960` itself (as python-chess does, by
+    /// [`crate::UciEngine::set_option`]), and the search sets neither.
+    pub position: Option<String>,
 }
 
 #[cfg(feature = "variant")]
@@ -261,6 +275,23 @@ impl VariantGo {
             moves: moves.to_vec(),
             limit,
             multipv: None,
+            searchmoves: None,
+            ponder: false,
+            castling: None,
+            position: None,
+        }
+    }
+
+    /// `m`, played in `pos`, as the moves of this search are written (see
+    /// [`VariantGo::castling`]).
+    pub fn move_text(
+        &self,
+        pos: &quadboard_chess::variant::AnyVariant,
+        m: quadboard_chess::variant::VariantMove,
+    ) -> String {
+        match self.castling {
+            Some(mode) => m.to_uci(pos.turn(), mode),
+            None => pos.to_uci(m),
         }
     }
 

@@ -412,41 +412,72 @@ impl UciEngine {
     > {
         self.link.usable()?;
         self.finish_search()?;
-        let variant = go.start.variant();
-        let Some(name) = self.variant_name(variant) else {
-            return Err(EngineError::Unsupported(format!(
-                "variant {variant}: the engine does not declare it in UCI_Variant"
-            )));
-        };
         let root = go
             .root()
             .map_err(|e| EngineError::Unsupported(format!("invalid search: {e}")))?;
-        let mut text = String::with_capacity(128);
-        if self.sent.get("uci_variant") != Some(&name) {
-            let _ = writeln!(text, "setoption name UCI_Variant value {name}");
-            self.sent.insert("uci_variant".into(), name);
+        let legal = root.legal_moves();
+        for &m in go.searchmoves.iter().flatten() {
+            if !legal.contains(&m) {
+                return Err(EngineError::Unsupported(format!(
+                    "invalid search: root move {} is not legal in {}",
+                    root.to_uci(m),
+                    root.to_fen()
+                )));
+            }
         }
-        if self.chess960 {
-            // The lichess variants start from the standard castling rooks.
-            if let Some(declared) = self.option("UCI_Chess960") {
-                let _ = writeln!(text, "setoption name {} value false", declared.name);
-                self.chess960 = false;
-                self.sent.insert("uci_chess960".into(), "false".into());
+        let mut text = String::with_capacity(128);
+        if go.position.is_none() {
+            let variant = go.start.variant();
+            let Some(name) = self.variant_name(variant) else {
+                return Err(EngineError::Unsupported(format!(
+                    "variant {variant}: the engine does not declare it in UCI_Variant"
+                )));
+            };
+            if self.sent.get("uci_variant") != Some(&name) {
+                let _ = writeln!(text, "setoption name UCI_Variant value {name}");
+                self.sent.insert("uci_variant".into(), name);
+            }
+            if self.chess960 {
+                // The lichess variants start from the standard castling rooks.
+                if let Some(declared) = self.option("UCI_Chess960") {
+                    let _ = writeln!(text, "setoption name {} value false", declared.name);
+                    self.chess960 = false;
+                    self.sent.insert("uci_chess960".into(), "false".into());
+                }
             }
         }
         self.write_multipv(&mut text, go.multipv)?;
-        let _ = write!(text, "position fen {}", go.start.to_fen());
+        match &go.position {
+            Some(start) => {
+                let _ = write!(text, "position {start}");
+            }
+            None => {
+                let _ = write!(text, "position fen {}", go.start.to_fen());
+            }
+        }
         if !go.moves.is_empty() {
             text.push_str(" moves");
             let mut pos = go.start;
             for &m in &go.moves {
-                let _ = write!(text, " {}", pos.to_uci(m));
+                let _ = write!(text, " {}", go.move_text(&pos, m));
                 pos.play_unchecked(m);
             }
         }
         text.push('\n');
-        write_go(&mut text, &go.limit, false);
-        let (deadline, stopper) = self.launch(&text, &go.limit, false, root.turn())?;
+        write_go(&mut text, &go.limit, go.ponder);
+        if let Some(moves) = &go.searchmoves {
+            // Last: its moves run to the line's end.
+            text.pop();
+            text.push_str(" searchmoves");
+            for &m in moves {
+                let _ = write!(text, " {}", go.move_text(&root, m));
+            }
+            if moves.is_empty() {
+                text.push_str(" 0000");
+            }
+            text.push('\n');
+        }
+        let (deadline, stopper) = self.launch(&text, &go.limit, go.ponder, root.turn())?;
         Ok((root, deadline, stopper))
     }
 
@@ -667,7 +698,7 @@ impl<E: DerefMut<Target = UciEngine>> Search<E, quadboard_chess::variant::AnyVar
     /// As [`UciEngine::go_variant`], with the engine given back.
     pub fn start_variant(mut engine: E, go: &crate::VariantGo) -> Result<Self, (EngineError, E)> {
         let begun = engine.begin_variant(go);
-        Search::begun(engine, begun, &go.limit, false)
+        Search::begun(engine, begun, &go.limit, go.ponder)
     }
 }
 

@@ -238,3 +238,37 @@ fn an_illegal_variant_move_ends_the_pv() {
         "{input}"
     );
 }
+
+#[test]
+fn variant_root_moves_and_pondering() {
+    let Some(mut engine) = fairy() else { return };
+    let start = zh("r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 4");
+    // Only a drop may be searched: it is the best move and the line's first.
+    let drop = start.parse_uci("P@d3").unwrap();
+    let mut go = VariantGo::after(start, &[], Limit::nodes(5_000));
+    go.searchmoves = Some(vec![drop]);
+    let result = engine.analyse_variant(&go).unwrap();
+    assert_eq!(result.best.best, Some(drop));
+    assert_eq!(result.info().pv.first(), Some(&drop));
+    // A root move that is not legal is refused before anything is sent.
+    let mut bad = VariantGo::after(start, &[], Limit::nodes(100));
+    bad.searchmoves = Some(vec![zh("k7/8/1K6/8/8/8/8/8[Qq] w - - 0 1")
+        .parse_uci("Q@a7")
+        .unwrap()]);
+    let e = engine.analyse_variant(&bad).unwrap_err();
+    assert!(e.to_string().contains("root move Q@a7 is not legal"), "{e}");
+    // Pondering on the expected reply, then ponderhit: the search ends by its limit as a
+    // normal one, with a move of the position after the two.
+    let (best, reply) = (
+        result.best.best.unwrap(),
+        result.best.ponder.expect("a ponder move"),
+    );
+    let mut go = VariantGo::after(start, &[best, reply], Limit::nodes(5_000));
+    go.ponder = true;
+    let mut search = engine.go_variant(&go).unwrap();
+    let root = *search.root();
+    search.ponderhit().unwrap();
+    let result = search.wait().unwrap();
+    let m = result.best.best.expect("a best move after ponderhit");
+    assert!(root.play(m).is_ok());
+}

@@ -11,14 +11,16 @@ use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
-use quadboard_chess::{CastlingMode, Move as QMove, Position};
+use quadboard_chess::variant::{AnyVariant, VariantMove};
+use quadboard_chess::{CastlingMode, Color, Move as QMove, Position};
 use quadboard_engine::{
-    EngineError, Go, Info, Limit, LineSender, OptionKind, Score, Search, SearchEvent, Stderr,
-    Stopper, Timeouts, UciEngine, XboardAnalysisLimit, XboardEngine, XboardEvent, XboardGame,
-    XboardGo,
+    BestMove, EngineError, Go, Info, Limit, LineSender, OptionKind, Score, Search, SearchEvent,
+    Stderr, Stopper, Timeouts, UciEngine, UciPosition, VariantGo, XboardAnalysisLimit,
+    XboardEngine, XboardEvent, XboardGame, XboardGo,
 };
 
 use crate::moves::Move;
+use crate::variant::VariantBoard;
 
 /// python-chess's `Info` flags, as `engine.py` passes them.
 const INFO_SCORE: u32 = 2;
@@ -30,9 +32,197 @@ const INFO_CURRLINE: u32 = 16;
 enum State {
     Idle(Box<UciEngine>),
     /// Boxed: a search is large beside the other variants.
-    Searching(Box<Search<Box<UciEngine>>>),
+    Searching(Box<Running>),
     /// Quit, or lost in a panic.
     Gone,
+}
+
+/// A running search: of a chess board, or of a `quadboard.variant` board (with whether
+/// that board writes castling king-takes-rook, for the moves given back).
+enum Running {
+    Chess(Search<Box<UciEngine>>),
+    Variant(Search<Box<UciEngine>, AnyVariant>, bool),
+}
+
+impl Running {
+    /// The engine back (see [`Search::into_engine`]).
+    fn into_engine(self) -> Box<UciEngine> {
+        match self {
+            Running::Chess(search) => search.into_engine(),
+            Running::Variant(search, _) => search.into_engine(),
+        }
+    }
+
+    /// The stopper of the search.
+    fn stopper(&self) -> Stopper {
+        match self {
+            Running::Chess(search) => search.stopper(),
+            Running::Variant(search, _) => search.stopper(),
+        }
+    }
+
+    /// The next event with the root to read its moves (see [`Search::next`]).
+    fn next(&mut self, wait: Option<Duration>) -> Result<Option<Said>, EngineError> {
+        Ok(match self {
+            Running::Chess(search) => {
+                let root = *search.root();
+                search.next(wait)?.map(|e| Said::Chess(e, root))
+            }
+            Running::Variant(search, chess960) => {
+                let root = VariantRoot {
+                    pos: *search.root(),
+                    chess960: *chess960,
+                };
+                search.next(wait)?.map(|e| Said::Variant(e, root))
+            }
+        })
+    }
+
+    /// `ponderhit` after the infos sent while pondering, which are dropped; false when
+    /// the search has ended (see `UciClient::ponderhit`).
+    fn ponderhit(&mut self) -> Result<bool, EngineError> {
+        match self {
+            Running::Chess(search) => ponderhit_on(search),
+            Running::Variant(search, _) => ponderhit_on(search),
+        }
+    }
+
+    /// Reads to the `bestmove`: it and every info, with the root.
+    fn finish(&mut self) -> Result<Finished, EngineError> {
+        Ok(match self {
+            Running::Chess(search) => {
+                let (best, infos) = finish_on(search)?;
+                Finished::Chess(*search.root(), best, infos)
+            }
+            Running::Variant(search, chess960) => {
+                let (best, infos) = finish_on(search)?;
+                let root = VariantRoot {
+                    pos: *search.root(),
+                    chess960: *chess960,
+                };
+                Finished::Variant(root, best, infos)
+            }
+        })
+    }
+}
+
+/// [`Running::ponderhit`] on a search of either kind.
+fn ponderhit_on<P: UciPosition>(
+    search: &mut Search<Box<UciEngine>, P>,
+) -> Result<bool, EngineError> {
+    loop {
+        match search.next(Some(Duration::ZERO))? {
+            Some(SearchEvent::Info(_)) => continue,
+            Some(SearchEvent::BestMove(_)) => return Ok(false),
+            None if search.is_finished() => return Ok(false),
+            None => break,
+        }
+    }
+    search.ponderhit().map(|()| true)
+}
+
+/// [`Running::finish`] on a search of either kind.
+#[allow(clippy::type_complexity)]
+fn finish_on<P: UciPosition>(
+    search: &mut Search<Box<UciEngine>, P>,
+) -> Result<(BestMove<P::Move>, Vec<Info<P::Move>>), EngineError> {
+    let mut infos = Vec::new();
+    loop {
+        match search.next(None)? {
+            Some(SearchEvent::Info(info)) => infos.push(*info),
+            Some(SearchEvent::BestMove(best)) => return Ok((best, infos)),
+            None => continue,
+        }
+    }
+}
+
+/// An event of a running search, with the root its moves are read in.
+enum Said {
+    Chess(SearchEvent, Position),
+    Variant(SearchEvent<VariantMove>, VariantRoot),
+}
+
+/// A search read to its end: the root, the best move, every info.
+enum Finished {
+    Chess(Position, BestMove, Vec<Info>),
+    Variant(VariantRoot, BestMove<VariantMove>, Vec<Info<VariantMove>>),
+}
+
+/// A searched position as `engine.py` gives its moves back: python-chess's `Move`s of
+/// the board searched.
+trait Root: Copy + Send {
+    /// The position's move type.
+    type Move: Copy + Send;
+
+    /// The Python `Move` of `m`, legal here.
+    fn py_move(&self, py: Python<'_>, m: Self::Move) -> PyResult<Py<PyAny>>;
+
+    /// The position after `m`, legal here.
+    fn after(&self, m: Self::Move) -> Self;
+
+    /// Whether white is to move (the side of the `PovScore`s).
+    fn white_to_move(&self) -> bool;
+}
+
+impl Root for Position {
+    type Move = QMove;
+
+    fn py_move(&self, py: Python<'_>, m: QMove) -> PyResult<Py<PyAny>> {
+        py_move(py, self, m)
+    }
+
+    fn after(&self, m: QMove) -> Position {
+        let mut pos = *self;
+        pos.play_unchecked(m);
+        pos
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.turn() == Color::White
+    }
+}
+
+/// The root of a variant search and whether its board writes castling king-takes-rook.
+#[derive(Clone, Copy)]
+struct VariantRoot {
+    pos: AnyVariant,
+    chess960: bool,
+}
+
+impl VariantRoot {
+    /// How the board writes castling.
+    fn mode(chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
+impl Root for VariantRoot {
+    type Move = VariantMove;
+
+    /// As the variant board holds it: drops with the piece in `drop`, a promotion to king
+    /// as promotion 6, castling in the board's form; through the UCI text, which names
+    /// each of them the one way `Move.from_uci` reads.
+    fn py_move(&self, py: Python<'_>, m: VariantMove) -> PyResult<Py<PyAny>> {
+        let text = m.to_uci(self.pos.turn(), VariantRoot::mode(self.chess960));
+        Ok(Move::parse_uci(&text)?.object(py)?.into_any())
+    }
+
+    fn after(&self, m: VariantMove) -> VariantRoot {
+        let mut pos = self.pos;
+        pos.play_unchecked(m);
+        VariantRoot {
+            pos,
+            chess960: self.chess960,
+        }
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.pos.turn() == Color::White
+    }
 }
 
 /// A running UCI engine (`UciClient(program, args, cwd, timeout)`), for `engine.py`.
@@ -144,6 +334,40 @@ impl UciClient {
         result.map_err(|e| self.error(py, e))
     }
 
+    /// Starts a search on the idle engine (a search still held is given up first), the
+    /// GIL released; on an error the engine stays idle.
+    fn start_search(
+        &self,
+        py: Python<'_>,
+        start: impl FnOnce(Box<UciEngine>) -> Result<Running, (EngineError, Box<UciEngine>)> + Send,
+    ) -> PyResult<()> {
+        if let Some(class) = *self.fatal.lock().map_err(poisoned)? {
+            return Err(raise(py, class, "engine process died unexpectedly".into()));
+        }
+        let result = py.detach(|| {
+            let mut state = self.state.lock().map_err(|_| None)?;
+            let engine = match std::mem::replace(&mut *state, State::Gone) {
+                State::Idle(engine) => engine,
+                State::Searching(search) => (*search).into_engine(),
+                State::Gone => return Err(None),
+            };
+            match start(engine) {
+                Ok(search) => {
+                    if let Ok(mut stopper) = self.stopper.lock() {
+                        *stopper = Some(search.stopper());
+                    }
+                    *state = State::Searching(Box::new(search));
+                    Ok(())
+                }
+                Err((e, engine)) => {
+                    *state = State::Idle(engine);
+                    Err(Some(e))
+                }
+            }
+        });
+        result.map_err(|e| self.error(py, e))
+    }
+
     /// The Python error of a failed call, remembering fatal ones.
     fn error(&self, py: Python<'_>, e: Option<EngineError>) -> PyErr {
         let Some(e) = e else {
@@ -195,12 +419,16 @@ fn py_move(py: Python<'_>, pos: &Position, m: QMove) -> PyResult<Py<PyAny>> {
 }
 
 /// The moves of `line` from `pos`, as a list of Python moves.
-fn py_line<'py>(py: Python<'py>, pos: &Position, line: &[QMove]) -> PyResult<Bound<'py, PyList>> {
+fn py_line<'py, R: Root>(
+    py: Python<'py>,
+    pos: &R,
+    line: &[R::Move],
+) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     let mut pos = *pos;
     for &m in line {
-        list.append(py_move(py, &pos, m)?)?;
-        pos.play_unchecked(m);
+        list.append(pos.py_move(py, m)?)?;
+        pos = pos.after(m);
     }
     Ok(list)
 }
@@ -208,17 +436,17 @@ fn py_line<'py>(py: Python<'py>, pos: &Position, line: &[QMove]) -> PyResult<Bou
 /// python-chess's `InfoDict` of one `info` line, keys in the order Stockfish writes them
 /// (python-chess's order is the line's), fields filtered by the `Info` flags as python-chess
 /// filters them (score, pv, refutation and currline by their flags; the rest always).
-fn info_dict<'py>(
+fn info_dict<'py, R: Root>(
     py: Python<'py>,
-    info: &Info,
-    root: &Position,
+    info: &Info<R::Move>,
+    root: &R,
     flags: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     if flags == 0 {
         return Ok(d);
     }
-    let turn = root.turn() == quadboard_chess::Color::White;
+    let turn = root.white_to_move();
     let scores = SCORES.get_or_try_init(py, || {
         let m = py.import("quadboard._score")?;
         Ok::<_, PyErr>([
@@ -277,7 +505,7 @@ fn info_dict<'py>(
         d.set_item("time", t.as_millis() as f64 / 1000.0)?;
     }
     if let Some(m) = info.currmove {
-        d.set_item("currmove", py_move(py, root, m)?)?;
+        d.set_item("currmove", root.py_move(py, m)?)?;
     }
     if let Some(n) = info.currmovenumber {
         d.set_item("currmovenumber", n)?;
@@ -288,9 +516,8 @@ fn info_dict<'py>(
     if flags & INFO_REFUTATION != 0 {
         if let Some((refuted, line)) = &info.refutation {
             let inner = PyDict::new(py);
-            let mut after = *root;
-            after.play_unchecked(*refuted);
-            inner.set_item(py_move(py, root, *refuted)?, py_line(py, &after, line)?)?;
+            let after = root.after(*refuted);
+            inner.set_item(root.py_move(py, *refuted)?, py_line(py, &after, line)?)?;
             d.set_item("refutation", inner)?;
         }
     }
@@ -387,8 +614,106 @@ fn owned_file(fd: i32) -> PyResult<std::fs::File> {
     )))
 }
 
-/// A finished search for Python: `(best, ponder, infos)`, moves as UCI text of the root.
-type Finished = (Option<String>, Option<String>, Vec<Info>);
+/// What `wait` gives Python for a search read to its end.
+fn ended_py<'py, R: Root>(
+    py: Python<'py>,
+    root: &R,
+    best: BestMove<R::Move>,
+    infos: &[Info<R::Move>],
+    flags: u32,
+) -> PyResult<Ended<'py>> {
+    let list = PyList::empty(py);
+    for info in infos {
+        list.append(info_dict(py, info, root, flags)?)?;
+    }
+    let (best, ponder) = best_py(py, root, best)?;
+    Ok((best, ponder, list))
+}
+
+/// The Python moves of a `bestmove`: the best move of `root` and the ponder move after it
+/// (the Rust client keeps a ponder move only when it is legal there).
+#[allow(clippy::type_complexity)]
+fn best_py<R: Root>(
+    py: Python<'_>,
+    root: &R,
+    best: BestMove<R::Move>,
+) -> PyResult<(Option<Py<PyAny>>, Option<Py<PyAny>>)> {
+    let b = best.best.map(|m| root.py_move(py, m)).transpose()?;
+    let p = match (best.best, best.ponder) {
+        (Some(m), Some(p)) => Some(root.after(m).py_move(py, p)?),
+        _ => None,
+    };
+    Ok((b, p))
+}
+
+/// An event of a running search for Python: `("info", InfoDict)` or `("bestmove", best,
+/// ponder)`, and whether it ends the search.
+fn event_py<'py, R: Root>(
+    py: Python<'py>,
+    event: SearchEvent<R::Move>,
+    root: &R,
+    flags: u32,
+) -> PyResult<(Bound<'py, PyAny>, bool)> {
+    match event {
+        SearchEvent::Info(info) => {
+            let d = info_dict(py, &info, root, flags)?;
+            Ok((("info", d).into_pyobject(py)?.into_any(), false))
+        }
+        SearchEvent::BestMove(best) => {
+            let (b, p) = best_py(py, root, best)?;
+            Ok((("bestmove", b, p).into_pyobject(py)?.into_any(), true))
+        }
+    }
+}
+
+/// The limit of a search from python-chess's values, converted by `engine.py`
+/// (milliseconds).
+#[allow(clippy::too_many_arguments)]
+fn limit_of(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    mate: Option<u32>,
+    movetime: Option<u64>,
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: Option<u64>,
+    binc: Option<u64>,
+    movestogo: Option<u32>,
+    infinite: bool,
+) -> Limit {
+    let ms = |t: Option<u64>| t.map(Duration::from_millis);
+    Limit {
+        depth,
+        nodes,
+        movetime: ms(movetime),
+        mate,
+        wtime: ms(wtime),
+        btime: ms(btime),
+        winc: ms(winc),
+        binc: ms(binc),
+        movestogo,
+        infinite,
+    }
+}
+
+/// `fen` with its castling field in Shredder-FEN (`HAha`), as python-chess writes a
+/// Chess960 board's: the library writes the standard rooks' rights as `KQkq`.
+fn shredder_castling(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+    if let Some(field) = fields.get_mut(2) {
+        *field = field
+            .chars()
+            .map(|c| match c {
+                'K' => 'H',
+                'Q' => 'A',
+                'k' => 'h',
+                'q' => 'a',
+                other => other,
+            })
+            .collect();
+    }
+    fields.join(" ")
+}
 
 #[pymethods]
 impl UciClient {
@@ -548,19 +873,9 @@ impl UciClient {
                     .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
             );
         }
-        let ms = |t: Option<u64>| t.map(Duration::from_millis);
-        let limit = Limit {
-            depth,
-            nodes,
-            movetime: ms(movetime),
-            mate,
-            wtime: ms(wtime),
-            btime: ms(btime),
-            winc: ms(winc),
-            binc: ms(binc),
-            movestogo,
-            infinite,
-        };
+        let limit = limit_of(
+            depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite,
+        );
         let mut go = Go::after(start, &played, limit);
         if searchmoves.is_some() {
             go = go.searchmoves(&roots);
@@ -568,31 +883,76 @@ impl UciClient {
         go.multipv = multipv;
         go.ponder = ponder;
         go.position = Some(position_text);
-        if let Some(class) = *self.fatal.lock().map_err(poisoned)? {
-            return Err(raise(py, class, "engine process died unexpectedly".into()));
+        self.start_search(py, |engine| Search::start(engine, &go).map(Running::Chess))
+    }
+
+    /// Starts a search of a `quadboard.variant` board: its position before its first move
+    /// (`from_root`) or now, as python-chess writes it (`fen(shredder=chess960,
+    /// en_passant="fen")`), the moves in UCI (drops `P@e4`); the rest as `go`. The caller
+    /// has set `UCI_Variant` and `UCI_Chess960`.
+    #[pyo3(signature = (board, from_root, moves, depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite, searchmoves, multipv, ponder))]
+    #[allow(clippy::too_many_arguments)]
+    fn go_variant(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        from_root: bool,
+        moves: Vec<String>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        mate: Option<u32>,
+        movetime: Option<u64>,
+        wtime: Option<u64>,
+        btime: Option<u64>,
+        winc: Option<u64>,
+        binc: Option<u64>,
+        movestogo: Option<u32>,
+        infinite: bool,
+        searchmoves: Option<Vec<String>>,
+        multipv: Option<u32>,
+        ponder: bool,
+    ) -> PyResult<()> {
+        let board = board.cast::<VariantBoard>().map_err(|_| {
+            raise(
+                py,
+                "error",
+                "a board whose uci_variant is not chess must be a quadboard.variant board".into(),
+            )
+        })?;
+        let (start, fen, chess960) = crate::variant::engine_position(board, from_root)?;
+        let fen = if chess960 {
+            shredder_castling(&fen)
+        } else {
+            fen
+        };
+        let mut pos = start;
+        let mut played = Vec::with_capacity(moves.len());
+        for text in &moves {
+            let m = pos
+                .parse_uci(text)
+                .map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
+            played.push(m);
+            pos.play_unchecked(m);
         }
-        let result = py.detach(|| {
-            let mut state = self.state.lock().map_err(|_| None)?;
-            let engine = match std::mem::replace(&mut *state, State::Gone) {
-                State::Idle(engine) => engine,
-                State::Searching(search) => (*search).into_engine(),
-                State::Gone => return Err(None),
-            };
-            match Search::start(engine, &go) {
-                Ok(search) => {
-                    if let Ok(mut stopper) = self.stopper.lock() {
-                        *stopper = Some(search.stopper());
-                    }
-                    *state = State::Searching(Box::new(search));
-                    Ok(())
-                }
-                Err((e, engine)) => {
-                    *state = State::Idle(engine);
-                    Err(Some(e))
-                }
-            }
-        });
-        result.map_err(|e| self.error(py, e))
+        let mut roots = Vec::new();
+        for text in searchmoves.iter().flatten() {
+            roots.push(
+                pos.parse_uci(text)
+                    .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
+            );
+        }
+        let limit = limit_of(
+            depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite,
+        );
+        let mut go = VariantGo::after(start, &played, limit);
+        go.searchmoves = searchmoves.is_some().then_some(roots);
+        go.multipv = multipv;
+        go.ponder = ponder;
+        go.castling = Some(VariantRoot::mode(chess960));
+        go.position = Some(format!("fen {fen}"));
+        self.start_search(py, |engine| {
+            Search::start_variant(engine, &go).map(|search| Running::Variant(search, chess960))
+        })
     }
 
     /// Stops a search left running (a ponder search, an analysis given up) and reads to
@@ -612,16 +972,7 @@ impl UciClient {
             let State::Searching(search) = &mut *state else {
                 return Ok(false);
             };
-            loop {
-                match search.next(Some(Duration::ZERO)) {
-                    Ok(Some(SearchEvent::Info(_))) => continue,
-                    Ok(Some(SearchEvent::BestMove(_))) => return Ok(false),
-                    Ok(None) if search.is_finished() => return Ok(false),
-                    Ok(None) => break,
-                    Err(e) => return Err(Some(e)),
-                }
-            }
-            search.ponderhit().map(|()| true).map_err(Some)
+            search.ponderhit().map_err(Some)
         });
         let sent = result.map_err(|e| self.finish_error(py, e))?;
         if !sent {
@@ -653,61 +1004,18 @@ impl UciClient {
     /// Waits for the search's end: `(best, ponder, [InfoDict per info line])`, the GIL
     /// released while waiting.
     fn wait<'py>(&self, py: Python<'py>, flags: u32) -> PyResult<Ended<'py>> {
-        let result: Result<(Finished, Position), Option<EngineError>> = py.detach(|| {
+        let result: Result<Finished, Option<EngineError>> = py.detach(|| {
             let mut state = self.state.lock().map_err(|_| None)?;
             let State::Searching(search) = &mut *state else {
                 return Err(None);
             };
-            let root = *search.root();
-            let mut infos = Vec::new();
-            loop {
-                match search.next(None) {
-                    Ok(Some(SearchEvent::Info(info))) => infos.push(*info),
-                    Ok(Some(SearchEvent::BestMove(best))) => {
-                        let text =
-                            |m: Option<QMove>, pos: &Position| m.map(|m| pos.to_uci(m).to_string());
-                        let best_text = text(best.best, &root);
-                        let ponder = best.ponder.and_then(|p| {
-                            let mut after = root;
-                            after.play_unchecked(best.best?);
-                            text(Some(p), &after)
-                        });
-                        return Ok(((best_text, ponder, infos), root));
-                    }
-                    Ok(None) => continue,
-                    Err(e) => return Err(Some(e)),
-                }
-            }
+            search.finish().map_err(Some)
         });
         self.search_ended();
-        let ((best, ponder, infos), root) = result.map_err(|e| self.finish_error(py, e))?;
-        let list = PyList::empty(py);
-        for info in &infos {
-            list.append(info_dict(py, info, &root, flags)?)?;
+        match result.map_err(|e| self.finish_error(py, e))? {
+            Finished::Chess(root, best, infos) => ended_py(py, &root, best, &infos, flags),
+            Finished::Variant(root, best, infos) => ended_py(py, &root, best, &infos, flags),
         }
-        let best_obj = match &best {
-            Some(text) => Some(py_move(
-                py,
-                &root,
-                root.parse_uci(text)
-                    .map_err(|e| raise(py, "error", e.to_string()))?,
-            )?),
-            None => None,
-        };
-        let ponder_obj = match (&best, &ponder) {
-            (Some(b), Some(p)) => {
-                let mut after = root;
-                if let Ok(m) = root.parse_uci(b) {
-                    after.play_unchecked(m);
-                }
-                match after.parse_uci(p) {
-                    Ok(m) => Some(py_move(py, &after, m)?),
-                    Err(_) => None,
-                }
-            }
-            _ => None,
-        };
-        Ok((best_obj, ponder_obj, list))
     }
 
     /// The next event of the running search within `timeout` seconds (`None`: until one
@@ -726,32 +1034,18 @@ impl UciClient {
             let State::Searching(search) = &mut *state else {
                 return Ok(None);
             };
-            let root = *search.root();
-            match search.next(wait) {
-                Ok(event) => Ok(event.map(|e| (e, root))),
-                Err(e) => Err(Some(e)),
-            }
+            search.next(wait).map_err(Some)
         });
-        match result.map_err(|e| self.finish_error(py, e))? {
-            None => Ok(None),
-            Some((SearchEvent::Info(info), root)) => {
-                let d = info_dict(py, &info, &root, flags)?;
-                Ok(Some(("info", d).into_pyobject(py)?.into_any()))
-            }
-            Some((SearchEvent::BestMove(best), root)) => {
-                self.search_ended();
-                let b = best.best.map(|m| py_move(py, &root, m)).transpose()?;
-                let p = match (best.best, best.ponder) {
-                    (Some(m), Some(p)) => {
-                        let mut after = root;
-                        after.play_unchecked(m);
-                        Some(py_move(py, &after, p)?)
-                    }
-                    _ => None,
-                };
-                Ok(Some(("bestmove", b, p).into_pyobject(py)?.into_any()))
-            }
+        let said = result.map_err(|e| self.finish_error(py, e))?;
+        let (event, ended) = match said {
+            None => return Ok(None),
+            Some(Said::Chess(event, root)) => event_py(py, event, &root, flags)?,
+            Some(Said::Variant(event, root)) => event_py(py, event, &root, flags)?,
+        };
+        if ended {
+            self.search_ended();
         }
+        Ok(Some(event))
     }
 
     /// `quit`, then waits for the exit (a second, then kills); the exit code if any.

@@ -924,3 +924,20 @@ impl VariantBoard {
         Ok(py.detach(|| pos.perft(depth)))
     }
 }
+
+/// For `quadboard.engine` (`engine.rs`): a variant board's position before its first move
+/// (`root`) or now, its FEN as python-chess's `fen(en_passant="fen")` writes it (the en
+/// passant square after every double step, which the library keeps, and python-chess's
+/// halfmove clock), and whether castling is written king-takes-rook.
+pub(crate) fn engine_position(
+    board: &Bound<'_, VariantBoard>,
+    root: bool,
+) -> PyResult<(AnyVariant, String, bool)> {
+    let board = board.borrow();
+    let state = board.state()?;
+    let (pos, clock) = match state.stack.first() {
+        Some(first) if root => (first.before, first.clock),
+        _ => (state.pos, state.clock),
+    };
+    Ok((pos, with_clock(pos.to_fen(), clock), state.chess960))
+}

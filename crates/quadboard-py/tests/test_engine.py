@@ -23,6 +23,7 @@ import pytest
 
 import quadboard
 import quadboard.engine as qengine
+from engine_common import logged, plain, plain_play, received
 
 HERE = Path(__file__).resolve().parent
 FAKE = HERE / "fake_uci.py"
@@ -41,30 +42,6 @@ def stockfish() -> str:
 
 def fake(tmp_path: Path, name: str, mode: str = "normal") -> list:
     return [sys.executable, str(FAKE), str(tmp_path / f"{name}.log"), mode]
-
-
-def plain(info: dict) -> list:
-    """An InfoDict as comparable values, in key order, without the timing keys."""
-    out = []
-    for key, value in info.items():
-        if key in ("time", "nps", "hashfull"):
-            continue
-        if key == "score":
-            value = (repr(value.relative), value.turn)
-        elif key == "wdl":
-            value = (tuple(value.relative), value.turn)
-        elif key == "pv":
-            value = [m.uci() for m in value]
-        elif key == "currmove":
-            value = value.uci()
-        elif key in ("refutation", "currline"):
-            value = {getattr(k, "uci", lambda: k)(): [m.uci() for m in v] for k, v in value.items()}
-        out.append((key, value))
-    return out
-
-
-def plain_play(result) -> tuple:
-    return (result.move and result.move.uci(), result.ponder and result.ponder.uci(), plain(result.info))
 
 
 # --- The commands sent -------------------------------------------------------------------
@@ -347,13 +324,7 @@ def test_stockfish_200_positions(stockfish):
 # --- Pondering, debug, empty root moves, no limit, popen_args: Stockfish's input logged -----
 
 def logged_stockfish(tmp_path: Path, stockfish: str, name: str) -> list:
-    """Stockfish behind a pipe (tests/log_pipe.py) that appends what it receives to
-    NAME.log and exits when Stockfish does."""
-    return [sys.executable, str(HERE / "log_pipe.py"), str(tmp_path / f"{name}.log"), stockfish]
-
-
-def received(tmp_path: Path, name: str) -> list:
-    return (tmp_path / f"{name}.log").read_text().splitlines()
+    return logged(tmp_path, stockfish, name)
 
 
 def ponder_session(pkg, eng, command) -> dict:

@@ -691,9 +691,6 @@ class _UciCore:
             raise EngineError("engine does not support UCI_Chess960")
         stack = board.move_stack
         safe_history = all(stack)
-        root = board.root() if safe_history and stack else board
-        fen = root.fen(shredder=chess960, en_passant="fen")
-        position = "startpos" if uci_variant == "chess" and fen == _STARTING_FEN else "fen " + fen
         if not safe_history:
             LOGGER.warning("Not transmitting history with null moves to UCI engine")
             moves: List[str] = []
@@ -706,8 +703,19 @@ class _UciCore:
         def count(value: Optional[int]) -> Optional[int]:
             return None if value is None else max(1, int(value))
         remaining = limit.remaining_moves
-        self.client.go(
-            fen, chess960, position, moves,
+        if uci_variant != "chess":
+            # A quadboard.variant board: the Rust side reads its position (before the
+            # first move when the history is sent) and writes its FEN as python-chess does.
+            start: Tuple[Any, ...] = (board, safe_history and bool(stack), moves)
+            go = self.client.go_variant
+        else:
+            root = board.root() if safe_history and stack else board
+            fen = root.fen(shredder=chess960, en_passant="fen")
+            position = "startpos" if fen == _STARTING_FEN else "fen " + fen
+            start = (fen, chess960, position, moves)
+            go = self.client.go
+        go(
+            *start,
             count(limit.depth), count(limit.nodes), count(limit.mate), clock(limit.time),
             clock(limit.white_clock), clock(limit.black_clock),
             None if limit.white_inc is None else _ms(limit.white_inc),
