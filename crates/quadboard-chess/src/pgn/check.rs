@@ -5,8 +5,11 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::lines::Played;
+use super::position::sealed::PlayLines;
 use super::tree::{push_move_warning, push_warning, StartTags};
-use super::{GameError, GameStart, GameWarning, Lines, RawTag, SyntaxError, Termination, Visitor};
+use super::Visitor;
+use super::{GameError, GamePosition, GameStart, GameWarning, RawTag, SyntaxError, Termination};
+use crate::Position;
 
 /// What [`Checker`] gives for a game.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -25,6 +28,9 @@ pub struct CheckedGame {
 /// what cannot be played or read, as [`Game`](super::Game) does, without building the tree.
 /// It allocates only for games with problems or start positions.
 ///
+/// Generic over the position as [`Game`](super::Game) is: `Checker` checks chess games,
+/// and with the `variant` feature `AnyChecker` plays each game by its `[Variant]` tag.
+///
 /// ```
 /// use quadboard_chess::pgn::{Checker, Reader};
 ///
@@ -37,26 +43,32 @@ pub struct CheckedGame {
 /// let second = reader.read_game(&mut checker).unwrap().unwrap();
 /// assert_eq!((second.moves, second.errors.len()), (2, 0));
 /// ```
-pub struct Checker {
-    start: Option<GameStart>,
-    start_tags: StartTags,
-    lines: Lines,
+pub struct Checker<P: GamePosition = Position> {
+    pub(super) start: Option<GameStart>,
+    pub(super) start_tags: StartTags,
+    lines: P::Lines,
     moves: u64,
-    errors: Vec<GameError>,
-    warnings: Vec<GameWarning>,
+    pub(super) errors: Vec<GameError>,
+    pub(super) warnings: Vec<GameWarning>,
     dead: bool,
     /// The tags are over: syntax errors are at the ply of the line read.
     movetext: bool,
 }
 
 impl Checker {
-    /// A checker for any number of games.
+    /// A checker of chess games, for any number of them.
     pub fn new() -> Checker {
+        Checker::for_position()
+    }
+}
+
+impl<P: GamePosition> Checker<P> {
+    /// A checker of games on `P`.
+    pub(super) fn for_position() -> Checker<P> {
         Checker {
             start: None,
             start_tags: StartTags::default(),
-            // Nothing here reads a key: their update would be 5 % of checking.
-            lines: Lines::without_keys(),
+            lines: P::Lines::checking_lines(),
             moves: 0,
             errors: Vec::new(),
             warnings: Vec::new(),
@@ -72,7 +84,7 @@ impl Default for Checker {
     }
 }
 
-impl Visitor for Checker {
+impl<P: GamePosition> Visitor for Checker<P> {
     type Output = CheckedGame;
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
@@ -88,13 +100,13 @@ impl Visitor for Checker {
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         self.movetext = true;
-        match self.start_tags.start(&mut self.warnings) {
-            Ok(pos) => self.lines.start(pos),
+        match P::Lines::start_position(&self.start_tags, &mut self.warnings) {
+            Ok(pos) => self.lines.start_game(pos),
             Err(e) => {
                 self.errors.push(e);
                 self.dead = true;
                 // Plies count from 0 in warnings after it, as in `Game`.
-                self.lines.start(crate::Position::new());
+                self.lines.start_game(P::Lines::placeholder());
             }
         }
         ControlFlow::Continue(())
@@ -107,7 +119,7 @@ impl Visitor for Checker {
         if self.dead {
             return ControlFlow::Break(());
         }
-        match self.lines.play_lenient(text) {
+        match self.lines.play_word(text) {
             Ok((played, warning)) => {
                 self.moves += match played {
                     Played::One(_) => 1,
@@ -115,13 +127,13 @@ impl Visitor for Checker {
                     Played::Nothing => 0,
                 };
                 if let Some(warning) = warning {
-                    let ply = self.lines.ply();
+                    let ply = self.lines.line_ply();
                     push_move_warning(&mut self.warnings, ply, text, warning);
                 }
                 ControlFlow::Continue(())
             }
             Err(e) => {
-                let ply = self.lines.ply() + 1;
+                let ply = self.lines.line_ply() + 1;
                 self.errors.push(GameError::bad_move(ply, text, e));
                 ControlFlow::Break(())
             }
@@ -132,25 +144,25 @@ impl Visitor for Checker {
         if self.dead {
             return ControlFlow::Break(());
         }
-        match self.lines.begin_variation() {
+        match self.lines.open_variation() {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.errors
-                    .push(GameError::bad_move(self.lines.ply(), b"(", e));
+                    .push(GameError::bad_move(self.lines.line_ply(), b"(", e));
                 ControlFlow::Break(())
             }
         }
     }
 
     fn end_variation(&mut self) -> ControlFlow<()> {
-        self.lines.end_variation();
+        self.lines.close_variation();
         ControlFlow::Continue(())
     }
 
     #[inline]
     fn result(&mut self, result: Termination) -> ControlFlow<()> {
         self.start_tags
-            .check_result(result, self.lines.ply(), &mut self.warnings);
+            .check_result(result, self.lines.line_ply(), &mut self.warnings);
         ControlFlow::Continue(())
     }
 
@@ -158,7 +170,7 @@ impl Visitor for Checker {
         let ply = if self.dead || !self.movetext {
             0
         } else {
-            self.lines.ply()
+            self.lines.line_ply()
         };
         push_warning(&mut self.warnings, GameWarning::syntax(ply, warning, token));
         ControlFlow::Continue(())
@@ -168,7 +180,7 @@ impl Visitor for Checker {
         let ply = if self.dead || !self.movetext {
             0
         } else {
-            self.lines.ply()
+            self.lines.line_ply()
         };
         self.errors.push(GameError::syntax(ply, error, token));
         ControlFlow::Continue(())

@@ -172,13 +172,81 @@ pub enum Played<M = Move> {
 
 /// One line being played: where its last move started and where it stands.
 #[derive(Clone, Copy)]
-struct Line {
-    before: Position,
-    now: Position,
+pub(super) struct Line<P> {
+    pub(super) before: P,
+    pub(super) now: P,
     /// Plies from the game's start to `now`.
-    ply: u32,
+    pub(super) ply: u32,
     /// Whether the line has a move (a variation needs one to replace).
-    has_move: bool,
+    pub(super) has_move: bool,
+}
+
+/// A stack of lines, one per open variation, the root line at the bottom: what chess's
+/// [`Lines`] and the variants' lines share. Kept between games: no allocation per game.
+#[derive(Clone)]
+pub(super) struct LineStack<P>(Vec<Line<P>>);
+
+impl<P: Copy> LineStack<P> {
+    /// A stack with no line: [`LineStack::start`] must come before anything else.
+    pub(super) const fn new() -> LineStack<P> {
+        LineStack(Vec::new())
+    }
+
+    /// Starts a game from `start`: the root line alone.
+    pub(super) fn start(&mut self, start: P) {
+        self.0.clear();
+        self.0.push(Line {
+            before: start,
+            now: start,
+            ply: 0,
+            has_move: false,
+        });
+    }
+
+    /// The current line.
+    #[inline(always)]
+    pub(super) fn top(&self) -> &Line<P> {
+        // `start` pushes the root; `end_variation` never pops it.
+        self.0.last().expect("the root line is never popped")
+    }
+
+    /// Records a move of the current line: `play` makes it on the line's position.
+    #[inline(always)]
+    pub(super) fn advance(&mut self, play: impl FnOnce(&mut P)) {
+        let line = self.0.last_mut().expect("the root line is never popped");
+        line.before = line.now;
+        play(&mut line.now);
+        line.ply += 1;
+        line.has_move = true;
+    }
+
+    /// How many variations are open.
+    pub(super) fn depth(&self) -> usize {
+        self.0.len().saturating_sub(1)
+    }
+
+    /// Opens a variation of the current line's last move: a new line from the position
+    /// before it; [`MoveError::VariationWithoutMove`] when the line has no move yet.
+    pub(super) fn begin_variation(&mut self) -> Result<(), MoveError> {
+        let top = *self.top();
+        if !top.has_move {
+            return Err(MoveError::VariationWithoutMove);
+        }
+        self.0.push(Line {
+            before: top.before,
+            now: top.before,
+            ply: top.ply - 1,
+            has_move: false,
+        });
+        Ok(())
+    }
+
+    /// Closes the innermost variation; nothing when none is open.
+    pub(super) fn end_variation(&mut self) {
+        if self.0.len() > 1 {
+            self.0.pop();
+        }
+    }
 }
 
 /// The lines of a game as its movetext opens and closes them: a stack of positions, one
@@ -203,7 +271,7 @@ struct Line {
 /// ```
 #[derive(Clone)]
 pub struct Lines {
-    stack: Vec<Line>,
+    stack: LineStack<Position>,
     /// Whether the positions' keys are kept up to date (see [`Lines::without_keys`]).
     keys: bool,
 }
@@ -212,7 +280,7 @@ impl Lines {
     /// Lines from the standard start position; [`Lines::start`] starts another game.
     pub fn new() -> Lines {
         let mut lines = Lines {
-            stack: Vec::new(),
+            stack: LineStack::new(),
             keys: true,
         };
         lines.start(Position::new());
@@ -230,18 +298,12 @@ impl Lines {
 
     /// Starts a game from `start`.
     pub fn start(&mut self, start: Position) {
-        self.stack.clear();
-        self.stack.push(Line {
-            before: start,
-            now: start,
-            ply: 0,
-            has_move: false,
-        });
+        self.stack.start(start);
     }
 
-    fn top(&self) -> &Line {
-        // `new` and `start` push the root; `end_variation` never pops it.
-        self.stack.last().expect("the root line is never popped")
+    #[inline(always)]
+    fn top(&self) -> &Line<Position> {
+        self.stack.top()
     }
 
     /// The position the current line stands at.
@@ -261,7 +323,7 @@ impl Lines {
 
     /// How many variations are open.
     pub fn depth(&self) -> usize {
-        self.stack.len().saturating_sub(1)
+        self.stack.depth()
     }
 
     /// Reads a move of the current line ([`Position::parse_pgn_move`]) and plays it.
@@ -279,18 +341,14 @@ impl Lines {
     /// line.
     #[inline(always)]
     fn push(&mut self, m: Move, role: Role) {
-        let line = self
-            .stack
-            .last_mut()
-            .expect("the root line is never popped");
-        line.before = line.now;
-        if self.keys {
-            line.now.play_pgn_move::<true>(m, role);
-        } else {
-            line.now.play_pgn_move::<false>(m, role);
-        }
-        line.ply += 1;
-        line.has_move = true;
+        let keys = self.keys;
+        self.stack.advance(|now| {
+            if keys {
+                now.play_pgn_move::<true>(m, role);
+            } else {
+                now.play_pgn_move::<false>(m, role);
+            }
+        });
     }
 
     /// Reads a move as [`Lines::play`] does, and forgives what it refuses but whose meaning
@@ -397,24 +455,12 @@ impl Lines {
     /// # Errors
     /// [`MoveError::VariationWithoutMove`] when the line has no move yet; nothing opens.
     pub fn begin_variation(&mut self) -> Result<(), MoveError> {
-        let top = *self.top();
-        if !top.has_move {
-            return Err(MoveError::VariationWithoutMove);
-        }
-        self.stack.push(Line {
-            before: top.before,
-            now: top.before,
-            ply: top.ply - 1,
-            has_move: false,
-        });
-        Ok(())
+        self.stack.begin_variation()
     }
 
     /// Closes the innermost variation; nothing when none is open.
     pub fn end_variation(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
-        }
+        self.stack.end_variation();
     }
 }
 

@@ -60,7 +60,7 @@ pub use reader::{GameStart, RawTag, Reader, Source, SyntaxError, SyntaxErrorKind
 pub use split::{game_start_at_or_after, next_game_start};
 pub use tree::{Game, GameError, GameErrorKind, GameWarning, Node, NodeId, WarningKind};
 #[cfg(feature = "variant")]
-pub use variant::AnyGame;
+pub use variant::{AnyChecker, AnyGame, ByVariant};
 pub use write::SEVEN_TAG_ROSTER;
 
 #[allow(unused_imports)]

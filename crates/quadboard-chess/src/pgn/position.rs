@@ -50,6 +50,10 @@ pub(crate) mod sealed {
     pub trait PlayLines<P: GamePosition>: Sized {
         /// Lines from `P`'s usual start.
         fn new_lines() -> Self;
+        /// Lines for a [`Checker`](crate::pgn::Checker), which never reads a key.
+        fn checking_lines() -> Self {
+            Self::new_lines()
+        }
         /// The start position the tags give, or why there is none; what was forgiven goes
         /// to `warnings`.
         fn start_position(
@@ -79,6 +83,11 @@ impl sealed::PlayLines<Position> for Lines {
         Lines::new()
     }
 
+    fn checking_lines() -> Lines {
+        // Their update would be 5 % of checking.
+        Lines::without_keys()
+    }
+
     fn start_position(
         tags: &StartTags,
         warnings: &mut Vec<GameWarning>,
@@ -104,6 +113,7 @@ impl sealed::PlayLines<Position> for Lines {
         self.ply()
     }
 
+    #[inline(always)]
     fn open_variation(&mut self) -> Result<(), MoveError> {
         self.begin_variation()
     }

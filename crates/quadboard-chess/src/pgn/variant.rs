@@ -6,11 +6,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
+use super::lines::LineStack;
 use super::position::sealed::PlayLines;
 use super::tree::{GameBuilder, StartTags};
 use super::{
-    Game, GameError, GameErrorKind, GamePosition, GameStart, GameWarning, MoveError, MoveWarning,
-    Nag, Played, RawTag, Reader, Source, SyntaxError, Termination, Visitor,
+    CheckedGame, Checker, Game, GameError, GameErrorKind, GamePosition, GameStart, GameWarning,
+    MoveError, MoveWarning, Nag, Played, RawTag, Reader, Source, SyntaxError, Termination, Visitor,
 };
 use crate::variant::{AnyVariant, Variant, VariantMove, VariantSanError};
 use crate::{Color, Move, Position};
@@ -62,29 +63,13 @@ impl GamePosition for AnyVariant {
     }
 }
 
-/// One line of a variant game: where its last move started and where it stands.
-#[derive(Clone, Copy)]
-struct Line {
-    before: AnyVariant,
-    now: AnyVariant,
-    ply: u32,
-    has_move: bool,
-}
-
 /// The lines of a variant game, as [`Lines`](super::Lines) are chess's: moves in SAN
 /// (drops `N@f3`, `@e4`, king promotions `e8=K`, check marks and `!`/`?` suffixes allowed,
 /// castling with zeros forgiven with a warning) or UCI. Null moves are refused (no variant
 /// position passes), and so are two moves run together and `e.p.` (chess's leniency only).
 #[doc(hidden)]
 pub struct VariantLines {
-    stack: Vec<Line>,
-}
-
-impl VariantLines {
-    fn top(&self) -> &Line {
-        // `start_game` pushes the root; `close_variation` never pops it.
-        self.stack.last().expect("the root line is never popped")
-    }
+    stack: LineStack<AnyVariant>,
 }
 
 impl AnyVariant {
@@ -118,7 +103,9 @@ impl AnyVariant {
 
 impl PlayLines<AnyVariant> for VariantLines {
     fn new_lines() -> VariantLines {
-        VariantLines { stack: Vec::new() }
+        VariantLines {
+            stack: LineStack::new(),
+        }
     }
 
     fn start_position(
@@ -155,54 +142,29 @@ impl PlayLines<AnyVariant> for VariantLines {
     }
 
     fn start_game(&mut self, start: AnyVariant) {
-        self.stack.clear();
-        self.stack.push(Line {
-            before: start,
-            now: start,
-            ply: 0,
-            has_move: false,
-        });
+        self.stack.start(start);
     }
 
     fn play_word(
         &mut self,
         text: &[u8],
     ) -> Result<(Played<VariantMove>, Option<MoveWarning>), MoveError> {
-        let line = self
-            .stack
-            .last_mut()
-            .expect("the root line is never popped");
-        let m = line.now.parse_pgn_move(text)?;
-        line.before = line.now;
-        line.now.play_unchecked(m);
-        line.ply += 1;
-        line.has_move = true;
+        let m = self.stack.top().now.parse_pgn_move(text)?;
+        self.stack.advance(|now| now.play_unchecked(m));
         let warning = (text.first() == Some(&b'0')).then_some(MoveWarning::CastlingWithZeros);
         Ok((Played::One(m), warning))
     }
 
     fn line_ply(&self) -> u32 {
-        self.top().ply
+        self.stack.top().ply
     }
 
     fn open_variation(&mut self) -> Result<(), MoveError> {
-        let top = *self.top();
-        if !top.has_move {
-            return Err(MoveError::VariationWithoutMove);
-        }
-        self.stack.push(Line {
-            before: top.before,
-            now: top.before,
-            ply: top.ply - 1,
-            has_move: false,
-        });
-        Ok(())
+        self.stack.begin_variation()
     }
 
     fn close_variation(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
-        }
+        self.stack.end_variation();
     }
 }
 
@@ -240,7 +202,7 @@ impl AnyGame {
     /// # Errors
     /// Only the source's read errors; problems in the game are in the game's `errors`.
     pub fn read<S: Source>(reader: &mut Reader<S>) -> Result<Option<AnyGame>, S::Error> {
-        reader.read_game(&mut AnyGameBuilder::new())
+        reader.read_game(&mut AnyGameBuilder::pair())
     }
 
     /// A game from the text of one game (the first, if there are several); `None` when the
@@ -300,27 +262,145 @@ impl core::fmt::Display for AnyGame {
     }
 }
 
-/// The visitor of [`AnyGame::read`]: the chess builder takes the tags; at the movetext a
-/// lichess `[Variant]` hands what it read to the variant builder, which builds the rest.
-struct AnyGameBuilder {
-    chess: GameBuilder<Position>,
-    variant: GameBuilder<AnyVariant>,
-    /// The game being read is the variant builder's.
+/// The visitor of [`AnyGame::read`].
+type AnyGameBuilder = ByVariant<GameBuilder<Position>>;
+
+/// A [`Checker`] that plays each game by its `[Variant]` tag's rules: chess games (no tag,
+/// "Standard", "Chess960", "From Position") as [`Checker`] does, games of a lichess
+/// variant on [`AnyVariant`], with the same errors and warnings.
+///
+/// ```
+/// use quadboard_chess::pgn::{AnyChecker, Reader};
+///
+/// let pgn = b"[Variant \"Atomic\"]\n\n1. Nf3 d5 2. Ne5 Nd7 3. Nxd7# 1-0\n\n\
+///             [Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 N@e5 *\n";
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut checker = AnyChecker::new();
+/// // The capture on d7 blows up the black king beside it.
+/// let atomic = reader.read_game(&mut checker).unwrap().unwrap();
+/// assert_eq!((atomic.moves, atomic.errors.len()), (5, 0));
+/// // White drops the pawn it took; black has a pawn in hand, not a knight.
+/// let crazyhouse = reader.read_game(&mut checker).unwrap().unwrap();
+/// assert_eq!(crazyhouse.moves, 5);
+/// assert_eq!(crazyhouse.errors[0].to_string(), "ply 6 N@e5: illegal move");
+/// ```
+pub type AnyChecker = ByVariant<Checker>;
+
+impl AnyChecker {
+    /// A checker for any number of games.
+    pub fn new() -> AnyChecker {
+        ByVariant::pair()
+    }
+}
+
+impl Default for AnyChecker {
+    fn default() -> AnyChecker {
+        AnyChecker::new()
+    }
+}
+
+pub(crate) mod sealed {
+    use super::*;
+
+    /// A chess visitor that can hand the game it reads, at its movetext, to a twin that
+    /// plays it on [`AnyVariant`]: what [`ByVariant`] dispatches between.
+    pub trait HandOver: Visitor + Sized {
+        /// The twin on [`AnyVariant`].
+        type Twin: Visitor;
+        /// What [`ByVariant`] gives for a game of either.
+        type Either;
+        /// A visitor and its twin, both new.
+        fn pair() -> (Self, Self::Twin);
+        /// The start tags read so far.
+        fn start_tags(&self) -> &StartTags;
+        /// Moves what the tags gave (tags, start, problems so far) to `twin`, a reset one.
+        fn hand_over(&mut self, twin: &mut Self::Twin);
+        /// The chess visitor's output as the common one.
+        fn chess(output: Self::Output) -> Self::Either;
+        /// The twin's output as the common one.
+        fn variant(output: <Self::Twin as Visitor>::Output) -> Self::Either;
+    }
+}
+use sealed::HandOver;
+
+impl HandOver for GameBuilder<Position> {
+    type Twin = GameBuilder<AnyVariant>;
+    type Either = AnyGame;
+
+    fn pair() -> (Self, Self::Twin) {
+        (GameBuilder::new(), GameBuilder::new())
+    }
+
+    fn start_tags(&self) -> &StartTags {
+        &self.start_tags
+    }
+
+    fn hand_over(&mut self, twin: &mut Self::Twin) {
+        twin.game.take_header(&mut self.game);
+        twin.start_tags = core::mem::take(&mut self.start_tags);
+    }
+
+    fn chess(output: Game) -> AnyGame {
+        AnyGame::Chess(output)
+    }
+
+    fn variant(output: Game<AnyVariant>) -> AnyGame {
+        AnyGame::Variant(output)
+    }
+}
+
+impl HandOver for Checker {
+    type Twin = Checker<AnyVariant>;
+    type Either = CheckedGame;
+
+    fn pair() -> (Self, Self::Twin) {
+        (Checker::new(), Checker::for_position())
+    }
+
+    fn start_tags(&self) -> &StartTags {
+        &self.start_tags
+    }
+
+    fn hand_over(&mut self, twin: &mut Self::Twin) {
+        twin.start = self.start.take();
+        twin.start_tags = core::mem::take(&mut self.start_tags);
+        twin.errors = core::mem::take(&mut self.errors);
+        twin.warnings = core::mem::take(&mut self.warnings);
+    }
+
+    fn chess(output: CheckedGame) -> CheckedGame {
+        output
+    }
+
+    fn variant(output: CheckedGame) -> CheckedGame {
+        output
+    }
+}
+
+/// A visitor that reads each game by its `[Variant]` tag: the chess visitor `C` takes the
+/// tags; at the movetext a lichess variant's tag hands what it read to `C`'s twin on
+/// [`AnyVariant`], which reads the rest. [`AnyChecker`] is one; [`AnyGame::read`] reads
+/// by another.
+pub struct ByVariant<C: HandOver> {
+    chess: C,
+    variant: C::Twin,
+    /// The game being read is the twin's.
     on_variant: bool,
 }
 
-impl AnyGameBuilder {
-    fn new() -> AnyGameBuilder {
-        AnyGameBuilder {
-            chess: GameBuilder::new(),
-            variant: GameBuilder::new(),
+impl<C: HandOver> ByVariant<C> {
+    fn pair() -> ByVariant<C> {
+        let (chess, variant) = C::pair();
+        ByVariant {
+            chess,
+            variant,
             on_variant: false,
         }
     }
 }
 
-/// Hands the callback to the builder of the game being read.
-macro_rules! to_builder {
+/// Hands the callback to the visitor of the game being read.
+macro_rules! to_reader {
     ($self:ident . $method:ident ( $($arg:expr),* )) => {
         if $self.on_variant {
             $self.variant.$method($($arg),*)
@@ -330,8 +410,8 @@ macro_rules! to_builder {
     };
 }
 
-impl Visitor for AnyGameBuilder {
-    type Output = AnyGame;
+impl<C: HandOver> Visitor for ByVariant<C> {
+    type Output = C::Either;
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<()> {
         self.on_variant = false;
@@ -346,60 +426,60 @@ impl Visitor for AnyGameBuilder {
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         if self
             .chess
-            .start_tags
+            .start_tags()
             .variant()
             .and_then(Variant::from_name)
             .is_none()
         {
             return self.chess.begin_movetext();
         }
-        // What the tags gave moves to the variant builder (a reset one).
-        self.variant.game.take_header(&mut self.chess.game);
-        self.variant.start_tags = core::mem::take(&mut self.chess.start_tags);
+        self.chess.hand_over(&mut self.variant);
         self.on_variant = true;
         self.variant.begin_movetext()
     }
 
+    // Inlined into the reader's loop as the chess visitors' own are: a chess game pays
+    // one test per move.
     #[inline(always)]
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
-        to_builder!(self.san(text))
+        to_reader!(self.san(text))
     }
 
     fn nag(&mut self, nag: Nag) -> ControlFlow<()> {
-        to_builder!(self.nag(nag))
+        to_reader!(self.nag(nag))
     }
 
     fn comment(&mut self, text: &[u8]) -> ControlFlow<()> {
-        to_builder!(self.comment(text))
+        to_reader!(self.comment(text))
     }
 
     fn begin_variation(&mut self) -> ControlFlow<()> {
-        to_builder!(self.begin_variation())
+        to_reader!(self.begin_variation())
     }
 
     fn end_variation(&mut self) -> ControlFlow<()> {
-        to_builder!(self.end_variation())
+        to_reader!(self.end_variation())
     }
 
     fn result(&mut self, result: Termination) -> ControlFlow<()> {
-        to_builder!(self.result(result))
+        to_reader!(self.result(result))
     }
 
     fn syntax_error(&mut self, error: SyntaxError, token: &[u8]) -> ControlFlow<()> {
-        to_builder!(self.syntax_error(error, token))
+        to_reader!(self.syntax_error(error, token))
     }
 
     fn syntax_warning(&mut self, warning: SyntaxError, token: &[u8]) -> ControlFlow<()> {
-        to_builder!(self.syntax_warning(warning, token))
+        to_reader!(self.syntax_warning(warning, token))
     }
 
-    fn end_game(&mut self) -> AnyGame {
+    fn end_game(&mut self) -> C::Either {
         if core::mem::take(&mut self.on_variant) {
-            // The chess builder's half-read game (its tags moved) is dropped.
+            // The chess visitor's half-read game (what its tags gave, moved) is dropped.
             let _ = self.chess.end_game();
-            AnyGame::Variant(self.variant.end_game())
+            C::variant(self.variant.end_game())
         } else {
-            AnyGame::Chess(self.chess.end_game())
+            C::chess(self.chess.end_game())
         }
     }
 }

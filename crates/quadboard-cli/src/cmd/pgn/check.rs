@@ -6,11 +6,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use quadboard_chess::pgn::Reader;
+use quadboard_chess::pgn::{AnyChecker, Reader};
 
 use super::input::{count_newlines, Chunk};
 use super::pipeline::Job;
-use super::variant::VariantChecker;
 use super::{Counted, InputArgs, Warned};
 use crate::error::CliError;
 use crate::output;
@@ -61,7 +60,7 @@ impl Job for Check {
         // Lines from the chunk's start (`chunk.lines` is 0): the reader counts them up to
         // each game's start, and only the last game's are counted here.
         let mut reader = Reader::new(&chunk.bytes).starting_at(0, 0, chunk.offset);
-        let mut checker = VariantChecker::new();
+        let mut checker = AnyChecker::new();
         let mut checked = Checked {
             games: 0,
             moves: 0,

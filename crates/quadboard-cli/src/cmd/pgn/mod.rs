@@ -16,7 +16,6 @@ mod fmt;
 mod input;
 mod json;
 mod pipeline;
-mod variant;
 
 use std::io::Write;
 use std::path::PathBuf;
