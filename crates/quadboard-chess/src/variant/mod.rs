@@ -54,7 +54,7 @@ mod racing_kings;
 pub mod san;
 mod three_check;
 
-pub use antichess::Antichess;
+pub use antichess::{Antichess, AntichessRules};
 pub use any::AnyVariant;
 pub use atomic::Atomic;
 pub use crazyhouse::{Crazyhouse, Pockets};
