@@ -708,9 +708,25 @@ impl VariantBoard {
     /// The FEN before the first move of the stack.
     fn _root_fen(&self) -> PyResult<String> {
         let state = self.state()?;
-        Ok(match state.stack.first() {
-            Some(first) => with_clock(fen_of(&first.before), first.clock),
-            None => state.fen(),
+        let (root, fen) = match state.stack.first() {
+            Some(first) => (
+                &first.before,
+                with_clock(fen_of(&first.before), first.clock),
+            ),
+            None => (&state.pos, state.fen()),
+        };
+        Ok(match root {
+            // The antichess family's promoted kings, which its FEN does not always mark,
+            // kept for `root()`, pickling and a change of `chess960`.
+            AnyVariant::Antichess(p) if p.promoted().any() => {
+                let marked = p.to_fen_marked();
+                let placement = marked.split(' ').next().unwrap_or_default();
+                match fen.split_once(' ') {
+                    Some((_, rest)) => format!("{placement} {rest}"),
+                    None => fen,
+                }
+            }
+            _ => fen,
         })
     }
 

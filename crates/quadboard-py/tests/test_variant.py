@@ -212,6 +212,22 @@ ENDING_FENS = [
 ]
 
 
+def test_promoted_kings_survive_pickling_and_root():
+    # Outside Chess960 the FEN does not mark a promoted king; the board keeps it (a
+    # promoted king never castles, and its moves keep the rights) through pickling.
+    fen = "r3k2r/p6p/8/8/8/8/P2K~3P/R3K2R w KQkq - 0 1"
+    ours, theirs = qv.GiveawayBoard(fen), chess.variant.GiveawayBoard(fen)
+    for uci in ("d2d1", "a7a6"):
+        ours.push_uci(uci)
+        theirs.push_uci(uci)
+    for board in (pickle.loads(pickle.dumps(ours)), ours.copy(), ours.root()):
+        while len(board.move_stack) < 2:
+            board.push_uci(["d2d1", "a7a6"][len(board.move_stack)])
+        assert board.fen() == theirs.fen()
+        assert sorted(m.uci() for m in board.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert "e1g1" in {m.uci() for m in theirs.legal_moves} and "d1a1" not in {m.uci() for m in theirs.legal_moves}
+
+
 @pytest.mark.parametrize("name", [n for n in ("suicide", "giveaway", "antichess") if n in PLAYED])
 def test_endings_against_python_chess(name):
     rng = random.Random(f"variant endings {name}")

@@ -410,6 +410,18 @@ impl Antichess {
         })
     }
 
+    /// [`VariantPosition::to_fen`] with every promoted piece the position keeps marked `~`
+    /// (python-chess's FEN marks them only where the rights are Chess960's): a FEN that
+    /// reads back as this very position, promoted kings included.
+    pub fn to_fen_marked(&self) -> String {
+        let fen = self.to_fen();
+        if self.promoted.any() && !self.has_chess960_castling_rights() {
+            fen::write_placement_extras(&fen, self.promoted, None)
+        } else {
+            fen
+        }
+    }
+
     /// The rules the position plays.
     pub const fn rules(&self) -> AntichessRules {
         self.rules
