@@ -160,13 +160,13 @@ impl Antichess {
     }
 
     /// Generates the legal moves of `S` into `sink`: the captures if there are any, else
-    /// the quiet moves; whether there were captures, and whether castling moves (not
-    /// generated here) are to be added.
+    /// the quiet moves; whether castling moves (not generated here) are to be added: no
+    /// capture, and castling rights.
     #[inline(always)]
-    fn generate<S: Side, K: Sink>(&self, sink: &mut K) -> (bool, bool) {
+    fn generate<S: Side, K: Sink>(&self, sink: &mut K) -> bool {
         let capturing = self.can_capture::<S>();
         kingless::generate::<S, K>(&self.node, capturing, !capturing, sink);
-        (capturing, !capturing && self.node.castling.any())
+        !capturing && self.node.castling.any()
     }
 
     /// The castling moves of the side to move (king-takes-rook), at most two, whatever
@@ -553,8 +553,8 @@ impl Antichess {
     #[inline(always)]
     fn generate_for_turn<K: Sink>(&self, sink: &mut K) -> bool {
         match self.turn {
-            Color::White => self.generate::<White, K>(sink).1,
-            Color::Black => self.generate::<Black, K>(sink).1,
+            Color::White => self.generate::<White, K>(sink),
+            Color::Black => self.generate::<Black, K>(sink),
         }
     }
 
