@@ -13,10 +13,10 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use quadboard_chess::variant::{
-    AnyVariant, Variant, VariantMove, VariantMoveKind, VariantOutcome, VariantSanError,
-    VariantTermination,
+    Antichess, AntichessRules, AnyVariant, Variant, VariantMove, VariantMoveKind, VariantOutcome,
+    VariantSanError, VariantTermination,
 };
-use quadboard_chess::{Bitboard, Color, MoveKind, Position, Role};
+use quadboard_chess::{Bitboard, CastlingMode, Color, MoveKind, Position, Role};
 
 use crate::board::{make_outcome, position_of, standard_rook, Board};
 use crate::errors::{py_repr, AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
@@ -33,6 +33,8 @@ pub struct VariantBoard {
 /// The variant game on a board.
 #[derive(Clone)]
 struct State {
+    /// The variant as the Python class names it.
+    kind: Kind,
     /// The position now.
     pos: AnyVariant,
     /// Whether castling is written king-takes-rook (`e1h1`) rather than as the king's
@@ -131,7 +133,10 @@ fn chess_view(v: &AnyVariant, chess960: bool) -> View {
         AnyVariant::ThreeCheck(p) => return (*p.position(), false, Bitboard::EMPTY),
         AnyVariant::RacingKings(p) => return (*p.position(), false, Bitboard::EMPTY),
         AnyVariant::Crazyhouse(p) => return (*p.position(), false, p.promoted()),
-        AnyVariant::Antichess(p) => p.to_setup(),
+        AnyVariant::Antichess(p) => {
+            let (pos, loose) = position_of(p.to_setup(), chess960);
+            return (pos, loose, p.promoted());
+        }
         AnyVariant::Atomic(p) => p.to_setup(),
         AnyVariant::Horde(p) => p.to_setup(),
     };
@@ -258,9 +263,12 @@ impl State {
             let number: u32 = fields[n - 1].parse().unwrap_or(1);
             fields[n - 1] = number.saturating_add(1).to_string();
         }
-        let after = AnyVariant::from_fen(self.pos.variant(), &fields.join(" ")).map_err(|e| {
-            IllegalMoveError::new_err(format!("push: a null move is not played in {fen} ({e})"))
-        })?;
+        let after = self
+            .kind
+            .read(&fields.join(" "), self.chess960)
+            .map_err(|e| {
+                IllegalMoveError::new_err(format!("push: a null move is not played in {fen} ({e})"))
+            })?;
         self.stack.push(Made {
             base,
             before: self.pos,
@@ -413,6 +421,12 @@ fn sync(slf: &mut PyRefMut<'_, VariantBoard>) -> PyResult<()> {
         (pos, loose) = position_of(setup, chess960);
     }
     write_view(slf, (pos, loose, promoted), chess960);
+    if let AnyVariant::Antichess(p) = &slf.state()?.pos {
+        // The antichess family castles without a king, or with several: its rights as
+        // python-chess keeps them, which the chess view may have dropped.
+        let rights = p.castling_rights();
+        slf.as_super().castling_raw = rights;
+    }
     Ok(())
 }
 
@@ -444,8 +458,11 @@ fn replace_position(
     fen: &str,
     keep_stack: bool,
 ) -> PyResult<()> {
-    let variant = slf.state()?.pos.variant();
-    let pos = read_variant(variant, fen)?;
+    let (kind, chess960) = {
+        let state = slf.state()?;
+        (state.kind, state.chess960)
+    };
+    let pos = read_variant(kind, fen, chess960)?;
     let state = slf.state_mut()?;
     state.pos = pos;
     state.clock = library_clock(&pos);
@@ -455,16 +472,68 @@ fn replace_position(
     sync(slf)
 }
 
-/// The variant of a Python class's `uci_variant`.
-fn variant_named(name: &str) -> PyResult<Variant> {
-    Variant::from_name(name)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown variant: {}", py_repr(name))))
+/// A variant as the Python classes name it: the library's, and for antichess which of
+/// python-chess's three boards (antichess, giveaway, suicide) it is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Kind {
+    /// The library's variant.
+    variant: Variant,
+    /// The rules of the antichess family (giveaway's for the others, unused).
+    rules: AntichessRules,
+    /// The Python class's `uci_variant` (boards of different classes are never equal).
+    name: &'static str,
+}
+
+impl Kind {
+    /// The kind of a Python class's `uci_variant`.
+    fn named(name: &str) -> PyResult<Kind> {
+        // `giveaway` and `suicide` are python-chess's own boards; the library's names
+        // (where `giveaway` is lichess's antichess) name the rest. python-chess's
+        // `AntichessBoard` is its giveaway from a start without rights, which its class
+        // gives: giveaway's rules (lichess's differ in a position only a FEN gives, where
+        // the side to move has pieces and its opponent none).
+        if let Some(rules) = AntichessRules::from_uci_name(name) {
+            return Ok(Kind {
+                variant: Variant::Antichess,
+                rules: match rules {
+                    AntichessRules::Suicide => AntichessRules::Suicide,
+                    _ => AntichessRules::Giveaway,
+                },
+                name: rules.uci_name(),
+            });
+        }
+        let variant = Variant::from_name(name)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown variant: {}", py_repr(name))))?;
+        Ok(Kind {
+            variant,
+            rules: AntichessRules::Giveaway,
+            name: variant.uci_name(),
+        })
+    }
+
+    /// A position of this kind from a FEN; castling rights of the antichess family cleaned
+    /// as python-chess cleans them on a board of `chess960`.
+    fn read(
+        self,
+        fen: &str,
+        chess960: bool,
+    ) -> Result<AnyVariant, quadboard_chess::variant::VariantError> {
+        if self.variant == Variant::Antichess {
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            return Antichess::from_fen_as(fen, self.rules, Some(mode)).map(AnyVariant::Antichess);
+        }
+        AnyVariant::from_fen(self.variant, fen)
+    }
 }
 
 /// Reads a variant FEN (python-chess's forms: crazyhouse's pocket in brackets, three-check's
 /// `3+3` counts); `ValueError` naming what is wrong.
-fn read_variant(variant: Variant, fen: &str) -> PyResult<AnyVariant> {
-    AnyVariant::from_fen(variant, fen.trim())
+fn read_variant(kind: Kind, fen: &str, chess960: bool) -> PyResult<AnyVariant> {
+    kind.read(fen.trim(), chess960)
         .map_err(|e| PyValueError::new_err(format!("{e}: {}", py_repr(fen))))
 }
 
@@ -489,9 +558,10 @@ impl VariantBoard {
         fen: &str,
         chess960: bool,
     ) -> PyResult<()> {
-        let variant = variant_named(variant)?;
-        let pos = read_variant(variant, fen)?;
+        let kind = Kind::named(variant)?;
+        let pos = read_variant(kind, fen, chess960)?;
         slf.state = Some(Box::new(State {
+            kind,
             pos,
             chess960,
             stack: Vec::new(),
@@ -530,7 +600,8 @@ impl VariantBoard {
         }
         let state = slf.state()?;
         let fen = state.fen();
-        if !state.chess960 {
+        if !state.chess960 || matches!(state.pos, AnyVariant::Antichess(_)) {
+            // The antichess family writes python-chess's X-FEN itself.
             return Ok(fen);
         }
         // The library writes Chess960 rights as file letters (`HAha`); python-chess writes
@@ -637,9 +708,25 @@ impl VariantBoard {
     /// The FEN before the first move of the stack.
     fn _root_fen(&self) -> PyResult<String> {
         let state = self.state()?;
-        Ok(match state.stack.first() {
-            Some(first) => with_clock(fen_of(&first.before), first.clock),
-            None => state.fen(),
+        let (root, fen) = match state.stack.first() {
+            Some(first) => (
+                &first.before,
+                with_clock(fen_of(&first.before), first.clock),
+            ),
+            None => (&state.pos, state.fen()),
+        };
+        Ok(match root {
+            // The antichess family's promoted kings, which its FEN does not always mark,
+            // kept for `root()`, pickling and a change of `chess960`.
+            AnyVariant::Antichess(p) if p.promoted().any() => {
+                let marked = p.to_fen_marked();
+                let placement = marked.split(' ').next().unwrap_or_default();
+                match fen.split_once(' ') {
+                    Some((_, rest)) => format!("{placement} {rest}"),
+                    None => fen,
+                }
+            }
+            _ => fen,
         })
     }
 
@@ -896,6 +983,18 @@ impl VariantBoard {
         })
     }
 
+    /// Whether the castling rights are ones only Chess960 has (python-chess's
+    /// `has_chess960_castling_rights`), for the antichess family, whose positions the
+    /// chess view may not hold; `Board`'s answer for the others.
+    fn _has_chess960_castling_rights(slf: PyRef<'_, Self>) -> PyResult<bool> {
+        match &slf.state()?.pos {
+            AnyVariant::Antichess(p) => Ok(p.has_chess960_castling_rights()),
+            _ => Err(PyValueError::new_err(
+                "_has_chess960_castling_rights: the antichess family's only",
+            )),
+        }
+    }
+
     /// Three-check's checks still to give, as python-chess's `remaining_checks` lists
     /// them (black's, then white's); None on other variants.
     fn _remaining_checks(&self) -> PyResult<Option<[u8; 2]>> {
@@ -915,7 +1014,7 @@ impl VariantBoard {
         };
         let (a, b) = (self.state()?, other.borrow());
         let b = b.state()?;
-        Ok(a.pos.variant() == b.pos.variant() && key(&a.pos) == key(&b.pos))
+        Ok(a.kind == b.kind && key(&a.pos) == key(&b.pos))
     }
 
     /// The count of `perft` at `depth` from this position, without the GIL.

@@ -162,6 +162,9 @@ def test_read_headers_and_skip_game_leave_the_handle_as_python_chess():
 ODD = [
     "",
     "\n\n\n",
+    # Suicide and giveaway, played by quadboard.variant's boards.
+    '[Variant "Suicide"]\n\n1. e4 *',
+    '[Variant "Giveaway"]\n\n1. e3 b5 2. Bxb5 *',
     "1. e4 e5 2. Nf3 *",
     "1. e4 e5 2. Ke2?? Kxx 3. Qxf7 Nc6 *\n\n1. d4 *",
     '[Event "a"]\n[White "x"]\n\n1. e4 e5 2. Nf3 Ke7 3. Qxf7 Nc6 *\n\n[Event "b"]\n\n1. d4 d5 *\n',
@@ -223,8 +226,6 @@ KNOWN_DIFFERENCES = [
     # library's reader opens a variation, so the result after it reads as a move there
     # (`invalid san: '*'`; variant games alike).
     "( f3 ( 1. g4 c6 ) 1... b5 *",
-    # Suicide and giveaway, which the library does not play: a ValueError, the moves skipped.
-    '[Variant "Suicide"]\n\n1. e4 *',
 ]
 
 

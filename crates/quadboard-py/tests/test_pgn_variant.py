@@ -26,7 +26,7 @@ import quadboard.variant as qv
 
 GAMES = int(os.environ.get("QUADBOARD_PGN_VARIANT_GAMES", "10"))
 
-NAMES = ["antichess", "atomic", "crazyhouse", "horde", "kingofthehill", "racingkings", "3check"]
+NAMES = ["suicide", "giveaway", "antichess", "atomic", "crazyhouse", "horde", "kingofthehill", "racingkings", "3check"]
 
 
 def spellings(cls: Any) -> List[str]:
@@ -250,15 +250,13 @@ def test_variant_names_as_python_chess_reads_them():
         assert not ours.variations and not theirs.variations
 
 
-def test_suicide_and_giveaway_are_not_played():
-    # Known difference: python-chess plays suicide and giveaway (antichess with castling
-    # and its own stalemate rules); the library does not, so the game is read with one
-    # error and no moves.
+def test_suicide_and_giveaway_castle_as_python_chess():
+    # python-chess's suicide and giveaway castle (captures first) and score stalemates by
+    # their own rules; the moves, SAN and outcome of both packages' games agree.
     for name in ["Suicide", "Giveaway"]:
-        ours = qpgn.read_game(io.StringIO(f'[Variant "{name}"]\n\n1. e3 b5 2. Bxb5 *\n'))
-        assert [type(e).__name__ for e in ours.errors] == ["ValueError"]
-        assert "not implemented" in str(ours.errors[0])
-        assert not ours.variations
+        compare_text(f'[Variant "{name}"]\n\n1. e3 b5 2. Bxb5 *\n')
+        compare_text(f'[Variant "{name}"]\n[FEN "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1"]\n[SetUp "1"]\n\n'
+                     '1. O-O O-O-O 2. Rf2 *\n')
 
 
 def test_drops_and_king_promotions_by_hand():

@@ -21,7 +21,7 @@ import quadboard.variant as qv
 
 SCALE = int(os.environ.get("QUADBOARD_VARIANT_SCALE", "1"))
 
-NAMES = ["antichess", "atomic", "crazyhouse", "horde", "kingofthehill", "racingkings", "3check"]
+NAMES = ["suicide", "giveaway", "antichess", "atomic", "crazyhouse", "horde", "kingofthehill", "racingkings", "3check"]
 
 
 def implemented(name: str) -> bool:
@@ -84,8 +84,12 @@ def facts(board) -> dict:
     return found
 
 
-def play_game(name: str, rng: random.Random, max_plies: int, chess960: Optional[int] = None) -> int:
-    if chess960 is None:
+def play_game(name: str, rng: random.Random, max_plies: int, chess960: Optional[int] = None,
+              fen: Optional[str] = None, fen960: bool = False) -> int:
+    if fen is not None:
+        theirs = chess.variant.find_variant(name)(fen, chess960=fen960)
+        ours = qv.find_variant(name)(fen, chess960=fen960)
+    elif chess960 is None:
         theirs = chess.variant.find_variant(name)()
         ours = qv.find_variant(name)()
     else:
@@ -134,7 +138,8 @@ def test_random_games_against_python_chess(name):
     assert positions > 300
 
 
-@pytest.mark.parametrize("name", [n for n in ("kingofthehill", "3check", "crazyhouse") if n in PLAYED])
+@pytest.mark.parametrize("name", [n for n in ("kingofthehill", "3check", "crazyhouse", "suicide", "giveaway",
+                                              "antichess") if n in PLAYED])
 def test_chess960_games_against_python_chess(name):
     # Castling written king-takes-rook, from python-chess's Chess960 starts of the variant.
     rng = random.Random(f"variant 960 {name}")
@@ -142,6 +147,109 @@ def test_chess960_games_against_python_chess(name):
     for _ in range(4 * SCALE):
         positions += play_game(name, rng, 80, chess960=rng.randrange(960))
     assert positions > 100
+
+
+# Positions with castling rights for the antichess family (python-chess castles in all three,
+# its AntichessBoard too from a FEN with rights): kings and rooks at home with the way free or
+# soon free, Chess960 placements read in either mode, promoted kings (`K~`) that may not
+# castle, several kings, pawns about to promote onto a rook's square, and a king that is
+# captured on its own back rank.
+CASTLING_FENS = [
+    ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", False),
+    ("rn2k2r/p6p/8/8/8/8/P6P/R3K1NR w KQkq - 0 1", False),
+    ("r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/8/8/R3K~2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/8/8/RK~2K2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/8/8/RK2K2R w KQkq - 0 1", False),
+    ("r3k2r/8/8/8/8/4q3/8/R3K2R w KQkq - 0 1", False),
+    ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", True),
+    ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", False),
+    ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", True),
+    ("r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1", True),
+    ("rkr5/8/8/8/8/8/8/RKR5 w KQkq - 0 1", True),
+    ("2r1kr2/3P4/8/8/8/8/8/2R1KR2 w KQkq - 0 1", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", False),
+    ("1r2k1r1/1p4p1/8/8/8/8/1P2K~1P1/1R2K1R1 w KQkq - 0 1", True),
+    ("r3k2r/p6p/8/8/8/8/P5KP/R3K2R w KQkq - 0 1", False),
+    ("r3k2r/p6p/4k3/8/8/8/P6P/RK2K2R b KQkq - 0 1", False),
+    ("rk2k2r/pppppppp/8/8/8/8/PPPPPPPP/RK2K2R w KQkq - 0 1", True),
+]
+
+
+@pytest.mark.parametrize("name", [n for n in ("suicide", "giveaway", "antichess") if n in PLAYED])
+def test_castling_positions_against_python_chess(name):
+    rng = random.Random(f"variant castling {name}")
+    positions = 0
+    for _ in range(2 * SCALE):
+        for fen, chess960 in CASTLING_FENS:
+            positions += play_game(name, rng, 60, fen=fen, fen960=chess960)
+    assert positions > 300
+
+
+# Positions at or near the antichess family's endings: stalemates with fewer, as many and
+# more pieces than the opponent (suicide's win, draw and loss; giveaway's and antichess's
+# win), a side without pieces, the material rules, and moves into those endings (SAN `#`).
+ENDING_FENS = [
+    "8/8/8/8/8/p7/P7/8 w - - 0 1",
+    "8/8/8/8/p6p/P6P/7P/8 w - - 0 1",
+    "8/8/8/8/p6p/P6P/8/6N1 w - - 0 1",
+    "8/8/8/8/p7/P7/8/7b w - - 0 1",
+    "8/8/8/8/p7/P7/6P1/8 w - - 0 1",
+    "8/8/8/8/p7/P7/6P1/8 b - - 0 1",
+    "8/8/8/8/8/1p6/1P6/k7 b - - 0 1",
+    "8/8/8/8/8/1p6/1P6/k7 w - - 0 1",
+    "8/8/8/8/8/8/8/4K3 w - - 0 1",
+    "8/8/8/8/8/8/8/4K3 b - - 0 1",
+    "8/8/8/8/8/8/b7/1B6 w - - 0 1",
+    "8/8/8/8/3n4/8/8/N7 w - - 0 1",
+    "8/8/8/p7/P7/8/1p6/8 w - - 0 1",
+    "8/8/8/8/1p6/1P6/6k1/8 b - - 0 1",
+    "8/8/8/8/1p6/1P6/6k1/8 w - - 0 1",
+    "8/6p1/8/8/1p6/1P6/8/8 b - - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+]
+
+
+def test_promoted_kings_survive_pickling_and_root():
+    # Outside Chess960 the FEN does not mark a promoted king; the board keeps it (a
+    # promoted king never castles, and its moves keep the rights) through pickling.
+    fen = "r3k2r/p6p/8/8/8/8/P2K~3P/R3K2R w KQkq - 0 1"
+    ours, theirs = qv.GiveawayBoard(fen), chess.variant.GiveawayBoard(fen)
+    for uci in ("d2d1", "a7a6"):
+        ours.push_uci(uci)
+        theirs.push_uci(uci)
+    for board in (pickle.loads(pickle.dumps(ours)), ours.copy(), ours.root()):
+        while len(board.move_stack) < 2:
+            board.push_uci(["d2d1", "a7a6"][len(board.move_stack)])
+        assert board.fen() == theirs.fen()
+        assert sorted(m.uci() for m in board.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert "e1g1" in {m.uci() for m in theirs.legal_moves} and "d1a1" not in {m.uci() for m in theirs.legal_moves}
+
+
+@pytest.mark.parametrize("name", [n for n in ("suicide", "giveaway", "antichess") if n in PLAYED])
+def test_endings_against_python_chess(name):
+    rng = random.Random(f"variant endings {name}")
+    for fen in ENDING_FENS:
+        play_game(name, rng, 30, fen=fen)
+    # Suicide's stalemate counts the pieces; giveaway's and antichess's always wins.
+    expected = {
+        "8/8/8/8/8/p7/P7/8 w - - 0 1": ("VARIANT_DRAW", None),
+        "8/8/8/8/p7/P7/8/7b w - - 0 1": ("VARIANT_WIN", chess.WHITE),
+        "8/8/8/8/p7/P7/6P1/8 b - - 0 1": ("VARIANT_WIN", chess.BLACK),
+        "8/8/8/8/p6p/P6P/7P/8 w - - 0 1": ("VARIANT_LOSS", chess.BLACK),
+    }
+    for fen, (termination, winner) in expected.items():
+        board = qv.find_variant(name)(fen)
+        if name == "suicide":
+            assert outcome_of(board) == (termination, winner), fen
+        else:
+            assert outcome_of(board) == ("VARIANT_WIN", board.turn), fen
+        assert outcome_of(board) == outcome_of(chess.variant.find_variant(name)(fen)), fen
+    # A move that leaves the other side stalemated with fewer pieces: `#` (its win).
+    board = qv.find_variant(name)("8/8/8/8/p6p/P6P/8/6N1 w - - 0 1")
+    assert sorted(board.san(m) for m in board.legal_moves) == ["Ne2#", "Nf3#"]
 
 
 @pytest.mark.parametrize("name", PLAYED)
@@ -181,9 +289,6 @@ def test_names_and_attributes():
 
 
 def test_boards_not_played_yet_say_so():
-    for cls in (qv.SuicideBoard, qv.GiveawayBoard):
-        with pytest.raises(ValueError, match="not implemented"):
-            cls()
     for name in set(NAMES) - set(PLAYED):
         with pytest.raises(ValueError, match="not implemented"):
             qv.find_variant(name)()
@@ -307,7 +412,7 @@ def _edits(rng: random.Random, name: str) -> list:
         ("castling_rights", lambda b: setattr(b, "castling_rights", 0), lambda b: setattr(b, "castling_rights", 0)),
         ("clear", lambda b: b.clear(), lambda b: b.clear()),
     ]
-    if name in ("crazyhouse", "kingofthehill", "3check"):
+    if name in ("crazyhouse", "kingofthehill", "3check", "suicide", "giveaway", "antichess"):
         n = rng.randrange(960)
         edits.append(("set_chess960_pos", lambda b: b.set_chess960_pos(n), lambda b: b.set_chess960_pos(n)))
     return edits

@@ -8,7 +8,7 @@
 //! | [`ThreeCheck`] | `3check` | the third check wins; FEN counts the checks |
 //! | [`Crazyhouse`] | `crazyhouse` | captured pieces change sides and may be dropped |
 //! | [`RacingKings`] | `racingkings` | no checks; the first king on the eighth rank wins |
-//! | [`Antichess`] | `antichess` | captures are compulsory; losing every piece wins |
+//! | [`Antichess`] | `antichess` | captures are compulsory; losing every piece wins (python-chess's giveaway and suicide: [`AntichessRules`]) |
 //! | [`Atomic`] | `atomic` | captures explode the pieces around; exploding the king wins |
 //! | [`Horde`] | `horde` | 36 white pawns, no white king; black wins by taking them all |
 //!
@@ -54,7 +54,7 @@ mod racing_kings;
 pub mod san;
 mod three_check;
 
-pub use antichess::Antichess;
+pub use antichess::{Antichess, AntichessRules};
 pub use any::AnyVariant;
 pub use atomic::Atomic;
 pub use crazyhouse::{Crazyhouse, Pockets};

@@ -46,4 +46,6 @@ mod variant_hash;
 mod variant_horde;
 #[cfg(feature = "variant")]
 mod variant_san;
+#[cfg(feature = "variant")]
+mod variant_suicide;
 mod zobrist;

@@ -11,8 +11,9 @@ library's variant SAN, written as python-chess writes it; what the library does 
 python-chess's rules read (UCI and LAN text, lower-case drops) or refuse in its words. LAN
 and XBoard notation as python-chess's; null moves (``--``), except where the position left
 would have the side not to move in check. Edits (``set_piece_at``, ``turn = ...``) edit the
-chess part as a ``Board`` and make the variant position again from its FEN. Not yet:
-suicide and giveaway, whose rules differ from lichess's antichess.
+chess part as a ``Board`` and make the variant position again from its FEN. Suicide,
+giveaway and antichess are one library type with python-chess's three rule sets
+(castling included, where a position has rights).
 """
 
 from __future__ import annotations
@@ -345,8 +346,9 @@ class _Variant(_VariantBoard):
         python-chess edits a variant board, since its variant boards are its ``Board``.
         ``ValueError`` (the board unchanged) where the library does not take the result."""
         chess960 = self.chess960 if chess960 is None else chess960
-        # Promoted pieces are crazyhouse's alone (python-chess writes them for it only).
-        promoted = type(self).uci_variant == "crazyhouse"
+        # Promoted pieces are crazyhouse's, and the antichess family's while castling
+        # rights remain (its promoted kings do not castle).
+        promoted = type(self).uci_variant in ("crazyhouse", "suicide", "giveaway", "antichess")
         board = Board(Board.fen(self, en_passant="fen", promoted=promoted), chess960=self.chess960)
         result = edit(board)
         fields = self._variant_fields() if variant_fields is None else variant_fields
@@ -442,8 +444,10 @@ def _rebuild(cls: Type[_Variant], fen: str, chess960: bool, moves: List[str]) ->
 
 
 class SuicideBoard(_Variant):
-    """Suicide chess (python-chess's ``SuicideBoard``): not played yet; ``AntichessBoard``
-    plays lichess's antichess."""
+    """Suicide chess (python-chess's ``SuicideBoard``): captures compulsory, the king an
+    ordinary piece that castles (no check, so no square is tested for attacks), a side
+    that loses every piece wins; a side that cannot move wins with fewer pieces than its
+    opponent, loses with more, draws with as many."""
 
     aliases = ["Suicide", "Suicide chess"]
     uci_variant = "suicide"
@@ -462,15 +466,21 @@ class SuicideBoard(_Variant):
     captures_compulsory = True
 
     def __init__(self, fen: Optional[str] = starting_fen, chess960: bool = False) -> None:
-        if type(self) in (SuicideBoard, GiveawayBoard):
-            raise ValueError(
-                f"{type(self).__name__}: {type(self).uci_variant} is not implemented yet "
-                "(AntichessBoard plays lichess's antichess)")
         super().__init__(fen, chess960)
+
+    def board_fen(self, *, promoted: Optional[bool] = None) -> str:
+        # python-chess marks promoted pieces (`Q~`) where the castling rights are Chess960's.
+        if promoted is None:
+            promoted = self.has_chess960_castling_rights()
+        return Board.board_fen(self, promoted=promoted)
+
+    def has_chess960_castling_rights(self) -> bool:
+        return self._has_chess960_castling_rights()
 
 
 class GiveawayBoard(SuicideBoard):
-    """Giveaway chess (python-chess's ``GiveawayBoard``): not played yet."""
+    """Giveaway chess (python-chess's ``GiveawayBoard``): suicide's moves, and a side that
+    cannot move wins whatever the pieces left."""
 
     aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
     uci_variant = "giveaway"
@@ -487,7 +497,8 @@ class GiveawayBoard(SuicideBoard):
 
 class AntichessBoard(GiveawayBoard):
     """Antichess as lichess plays it: captures compulsory, the king an ordinary piece,
-    losing every piece (or being stalemated) wins."""
+    losing every piece (or being stalemated) wins; giveaway from a start without castling
+    rights (a FEN with rights castles, as python-chess's)."""
 
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
