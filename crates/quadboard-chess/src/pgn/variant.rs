@@ -150,7 +150,7 @@ impl PlayLines<AnyVariant> for VariantLines {
         text: &[u8],
     ) -> Result<(Played<VariantMove>, Option<MoveWarning>), MoveError> {
         let m = self.stack.top().now.parse_pgn_move(text)?;
-        self.stack.advance(|now| now.play_unchecked(m));
+        self.stack.advance().play_unchecked(m);
         let warning = (text.first() == Some(&b'0')).then_some(MoveWarning::CastlingWithZeros);
         Ok((Played::One(m), warning))
     }
