@@ -189,6 +189,44 @@ pub(super) trait Engine: Cpu {
         }
     }
 
+    /// [`SideEngine::leaves_parent`] of the side to move on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    #[inline(always)]
+    unsafe fn leaves_parent<S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
+        node: &Node<B>,
+    ) -> u64 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if const { matches!(S::COLOR, Color::White) } {
+                Self::White::leaves_parent::<B, FEW, CASTLES>(node)
+            } else {
+                Self::Black::leaves_parent::<B, FEW, CASTLES>(node)
+            }
+        }
+    }
+
+    /// [`SideEngine::expand_other`] of the side to move on this level.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    #[inline(always)]
+    unsafe fn expand_other<S: Side, B: Placement, D: Descend<B>>(
+        how: &D,
+        node: &Node<B>,
+        depth: u32,
+    ) -> u64 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if const { matches!(S::COLOR, Color::White) } {
+                Self::White::expand_other::<B, D>(how, node, depth)
+            } else {
+                Self::Black::expand_other::<B, D>(how, node, depth)
+            }
+        }
+    }
+
     /// [`leaf::count`] on this level, out of line: for the rarer moves (double pushes,
     /// promotions, en passant, castling) and perft 1, so that only the common moves' call
     /// sites carry a copy of the counter inlined.
@@ -201,19 +239,6 @@ pub(super) trait Engine: Cpu {
         leaper_checkers: Bitboard,
         known_danger: Option<Bitboard>,
         touched: Bitboard,
-    ) -> u64;
-
-    /// The expansion of a leaves' parent (side to move `S`, two plies above the leaves)
-    /// on this level, out of line: what [`Engine::Shared`] runs for another level.
-    /// A level's own variants are inlined into its [`Engine::expand`]: called out of line
-    /// they cost 0.09 instructions per leaf more (8.32 against 8.23, `bmi2`).
-    ///
-    /// # Safety
-    /// The CPU must support the level (see [`Cpu`]).
-    unsafe fn leaves_parent<S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
-        node: &Node<B>,
-        zone: Option<ZoneDanger>,
-        leaves: &Leaves,
     ) -> u64;
 }
 
@@ -232,6 +257,25 @@ pub(super) trait SideEngine {
     /// # Safety
     /// The CPU must support the level (see [`Cpu`]).
     unsafe fn expand<B: Placement, D: Descend<B>>(how: &D, node: &Node<B>, depth: u32) -> u64;
+
+    /// A leaves' parent (two plies above the leaves), one variant of few sliders and
+    /// castling rights ([`leaves_parent`]), out of line: [`expand`] jumps here once it has
+    /// chosen the variant, so that each variant is a function of its own, compiled once.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
+        node: &Node<B>,
+    ) -> u64;
+
+    /// [`expand`] of a node that is not a leaves' parent, out of line: where the leaves'
+    /// parents have variants of their own, `expand` is then a test of the depth and a
+    /// jump, with no registers to save for the node it passes on.
+    ///
+    /// # Safety
+    /// The CPU must support the level (see [`Cpu`]).
+    unsafe fn expand_other<B: Placement, D: Descend<B>>(how: &D, node: &Node<B>, depth: u32)
+        -> u64;
 }
 
 macro_rules! engine_impl {
@@ -258,6 +302,24 @@ macro_rules! engine_impl {
             ) -> u64 {
                 expand::<$marker, White, B, D>(how, node, depth)
             }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
+                node: &Node<B>,
+            ) -> u64 {
+                leaves_parent::<$marker, White, B, FEW, CASTLES>(node)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn expand_other<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand_other::<$marker, White, B, D>(how, node, depth)
+            }
         }
 
         impl SideEngine for $level::black::Engine {
@@ -268,6 +330,24 @@ macro_rules! engine_impl {
                 depth: u32,
             ) -> u64 {
                 expand::<$marker, Black, B, D>(how, node, depth)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
+                node: &Node<B>,
+            ) -> u64 {
+                leaves_parent::<$marker, Black, B, FEW, CASTLES>(node)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn expand_other<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand_other::<$marker, Black, B, D>(how, node, depth)
             }
         }
 
@@ -307,16 +387,6 @@ macro_rules! engine_impl {
                     touched,
                 )
             }
-
-            $(#[target_feature(enable = $feature)])*
-            #[inline(never)]
-            unsafe fn leaves_parent<S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
-                node: &Node<B>,
-                zone: Option<ZoneDanger>,
-                leaves: &Leaves,
-            ) -> u64 {
-                expand_with::<Self, S, B, Plain, true, FEW, CASTLES>(&Plain, node, 2, zone, *leaves)
-            }
         }
     };
 }
@@ -352,6 +422,45 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     node: &Node<B>,
     depth: u32,
 ) -> u64 {
+    // The levels that fast CPUs run get a variant per combination of few sliders and
+    // castling rights (instructions per leaf 8.27 against 8.79 with both read at run
+    // time); the others, one variant, a quarter of the code to compile.
+    if D::ABOVE_LEAF_PARENTS || !const { specialised::<C, B>() } {
+        if D::ABOVE_LEAF_PARENTS || depth != 2 {
+            return expand_other::<C, S, B, D>(how, node, depth);
+        }
+        return leaves_parent::<C, S, B, false, true>(node);
+    }
+    if depth != 2 {
+        // SAFETY: code generic over a level runs only where the CPU supports it.
+        return unsafe { C::expand_other::<S, B, D>(how, node, depth) };
+    }
+    // The variant follows from the node alone, so each is a function of its own that
+    // does its own preparation and this is a jump: the variants are compiled once, in
+    // functions a quarter of the size (LLVM's time grows faster than a function's size),
+    // and `avx512` jumps to `bmi2`'s few-slider ones.
+    let few = leaf::slider_lookups::<S::Other, B>(node) <= 2;
+    let them = node.color_set(<S::Other as Side>::COLOR);
+    let castles = (node.castling & them & <S::Other as Side>::BACK_RANK).any();
+    // SAFETY: code generic over a level runs only where the CPU supports it, and
+    // `C::Shared` is `C` or a level below it.
+    unsafe {
+        match (few, castles) {
+            (true, true) => C::Shared::leaves_parent::<S, B, true, true>(node),
+            (true, false) => C::Shared::leaves_parent::<S, B, true, false>(node),
+            (false, true) => C::leaves_parent::<S, B, false, true>(node),
+            (false, false) => C::leaves_parent::<S, B, false, false>(node),
+        }
+    }
+}
+
+/// [`expand`] of a node that is not a leaves' parent: above them, or a root at depth 1.
+#[inline(always)]
+fn expand_other<C: Engine, S: Side, B: Placement, D: Descend<B>>(
+    how: &D,
+    node: &Node<B>,
+    depth: u32,
+) -> u64 {
     if D::ABOVE_LEAF_PARENTS || depth > 2 {
         debug_assert!(depth > 2);
         return expand_with::<C, S, B, D, false, false, false>(
@@ -362,68 +471,32 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
             Leaves::NONE,
         );
     }
-    if depth <= 1 {
-        let Some(leaves) = Leaves::new::<S, B>(node) else {
-            return 0;
-        };
-        let checkers = leaves.leaper_checkers::<S, B>(node);
-        // SAFETY: code generic over a level runs only where the CPU supports it.
-        return unsafe {
-            C::count_leaves::<S, B, false, true>(node, &leaves, checkers, None, Bitboard::FULL)
-        };
-    }
-    // Above the leaves, what we attack around their king carries over to most children;
-    // their king, castling rights and pieces' moves are looked up once for all children
-    // (`Leaves`), and so is whether their sliders are few enough to be looked up.
+    debug_assert!(depth == 1);
+    let Some(leaves) = Leaves::new::<S, B>(node) else {
+        return 0;
+    };
+    let checkers = leaves.leaper_checkers::<S, B>(node);
+    // SAFETY: code generic over a level runs only where the CPU supports it.
+    unsafe { C::count_leaves::<S, B, false, true>(node, &leaves, checkers, None, Bitboard::FULL) }
+}
+
+/// A leaves' parent (side to move `S`, two plies above the leaves): what the children
+/// share is looked up once, then each child's moves are counted in bulk.
+#[inline(always)]
+fn leaves_parent<C: Engine, S: Side, B: Placement, const FEW: bool, const CASTLES: bool>(
+    node: &Node<B>,
+) -> u64 {
+    // What we attack around their king carries over to most children; their king,
+    // castling rights and pieces' moves are looked up once for all children (`Leaves`).
     let zone = ZoneDanger::new::<C, S, B>(node);
     let Some(leaves) = Leaves::new::<S::Other, B>(node) else {
         // Without their king no child has a legal move to count.
         return 0;
     };
     let leaves = leaves.with_mobility::<C, S::Other, B>(node);
-    let leaves = &leaves;
-    // The levels that fast CPUs run get a variant per combination of few sliders and
-    // castling rights (instructions per leaf 8.27 against 8.79 with both read at run
-    // time); the others, one variant, a quarter of the code to compile.
-    // SAFETY: code generic over a level runs only where the CPU supports it, and
-    // `C::Shared` is `C` or a level below it.
-    unsafe {
-        // A constant, so that the variants of an engine without them are not compiled.
-        if !const { specialised::<C, B>() } {
-            return expand_with::<C, S, B, Plain, true, false, true>(
-                &Plain, node, 2, zone, *leaves,
-            );
-        }
-        match (leaves.few_sliders(), leaves.may_castle()) {
-            (true, true) => few_sliders::<C, S, B, true>(node, zone, leaves),
-            (true, false) => few_sliders::<C, S, B, false>(node, zone, leaves),
-            (false, true) => {
-                expand_with::<C, S, B, Plain, true, false, true>(&Plain, node, 2, zone, *leaves)
-            }
-            (false, false) => {
-                expand_with::<C, S, B, Plain, true, false, false>(&Plain, node, 2, zone, *leaves)
-            }
-        }
-    }
-}
-
-/// A leaves' parent whose children have few sliders, on `C::Shared`: inlined when that
-/// is `C`, else a call to the other level's code.
-///
-/// # Safety
-/// The CPU must support `C` (see [`Cpu`]).
-#[inline(always)]
-unsafe fn few_sliders<C: Engine, S: Side, B: Placement, const CASTLES: bool>(
-    node: &Node<B>,
-    zone: Option<ZoneDanger>,
-    leaves: &Leaves,
-) -> u64 {
-    if const { C::LEVEL as u8 == <C::Shared as Cpu>::LEVEL as u8 } {
-        expand_with::<C, S, B, Plain, true, true, CASTLES>(&Plain, node, 2, zone, *leaves)
-    } else {
-        // SAFETY: `C::Shared` is a level below `C`.
-        unsafe { C::Shared::leaves_parent::<S, B, true, CASTLES>(node, zone, leaves) }
-    }
+    debug_assert!(!specialised::<C, B>() || leaves.few_sliders() == FEW);
+    debug_assert!(!specialised::<C, B>() || leaves.may_castle() == CASTLES);
+    expand_with::<C, S, B, Plain, true, FEW, CASTLES>(&Plain, node, 2, zone, leaves)
 }
 
 /// Generates the moves of `node` and counts below each; `LEAVES` at the leaves' parents,
