@@ -278,6 +278,40 @@ pub(super) trait SideEngine {
         -> u64;
 }
 
+/// [`SideEngine`] for one level's engine with side `$side` to move.
+macro_rules! side_engine_impl {
+    ($marker:ty, $engine:ty, $side:ident, [$($feature:tt),*]) => {
+        impl SideEngine for $engine {
+            $(#[target_feature(enable = $feature)])*
+            unsafe fn expand<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand::<$marker, $side, B, D>(how, node, depth)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
+                node: &Node<B>,
+            ) -> u64 {
+                leaves_parent::<$marker, $side, B, FEW, CASTLES>(node)
+            }
+
+            $(#[target_feature(enable = $feature)])*
+            #[inline(never)]
+            unsafe fn expand_other<B: Placement, D: Descend<B>>(
+                how: &D,
+                node: &Node<B>,
+                depth: u32,
+            ) -> u64 {
+                expand_other::<$marker, $side, B, D>(how, node, depth)
+            }
+        }
+    };
+}
+
 macro_rules! engine_impl {
     ($marker:ty, $level:ident, [$($feature:tt),*]) => {
         // The side engines' types, each in a module of its own (see `SideEngine`).
@@ -293,63 +327,8 @@ macro_rules! engine_impl {
             }
         }
 
-        impl SideEngine for $level::white::Engine {
-            $(#[target_feature(enable = $feature)])*
-            unsafe fn expand<B: Placement, D: Descend<B>>(
-                how: &D,
-                node: &Node<B>,
-                depth: u32,
-            ) -> u64 {
-                expand::<$marker, White, B, D>(how, node, depth)
-            }
-
-            $(#[target_feature(enable = $feature)])*
-            #[inline(never)]
-            unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
-                node: &Node<B>,
-            ) -> u64 {
-                leaves_parent::<$marker, White, B, FEW, CASTLES>(node)
-            }
-
-            $(#[target_feature(enable = $feature)])*
-            #[inline(never)]
-            unsafe fn expand_other<B: Placement, D: Descend<B>>(
-                how: &D,
-                node: &Node<B>,
-                depth: u32,
-            ) -> u64 {
-                expand_other::<$marker, White, B, D>(how, node, depth)
-            }
-        }
-
-        impl SideEngine for $level::black::Engine {
-            $(#[target_feature(enable = $feature)])*
-            unsafe fn expand<B: Placement, D: Descend<B>>(
-                how: &D,
-                node: &Node<B>,
-                depth: u32,
-            ) -> u64 {
-                expand::<$marker, Black, B, D>(how, node, depth)
-            }
-
-            $(#[target_feature(enable = $feature)])*
-            #[inline(never)]
-            unsafe fn leaves_parent<B: Placement, const FEW: bool, const CASTLES: bool>(
-                node: &Node<B>,
-            ) -> u64 {
-                leaves_parent::<$marker, Black, B, FEW, CASTLES>(node)
-            }
-
-            $(#[target_feature(enable = $feature)])*
-            #[inline(never)]
-            unsafe fn expand_other<B: Placement, D: Descend<B>>(
-                how: &D,
-                node: &Node<B>,
-                depth: u32,
-            ) -> u64 {
-                expand_other::<$marker, Black, B, D>(how, node, depth)
-            }
-        }
+        side_engine_impl!($marker, $level::white::Engine, White, [$($feature),*]);
+        side_engine_impl!($marker, $level::black::Engine, Black, [$($feature),*]);
 
         impl Engine for $marker {
             type White = $level::white::Engine;
