@@ -91,10 +91,12 @@ impl Hashed<'_> {
             table: self.0,
             children: RefCell::new(Vec::with_capacity(48)),
         };
-        // SAFETY: code generic over a level runs only where the CPU supports it, and
-        // `C::Shared` is `C` or a level below it. A batch only makes the children, the same
-        // instructions on `C::Shared` (see `Engine::Shared`).
-        let made = unsafe { C::Shared::expand::<S, B, Batch<B>>(&batch, node, depth) };
+        // A batch only makes the children, on the portable level whatever the CPU: its
+        // nodes are a small share of table perft's work, and the level's own instructions
+        // save little there (0.5 % of the instructions of `perft 6 --hash 16`), where a
+        // batch expansion per level was 53 KB more code for every build to compile.
+        // SAFETY: `Baseline` runs on every CPU.
+        let made = unsafe { crate::cpu::Baseline::expand::<S, B, Batch<B>>(&batch, node, depth) };
         debug_assert_eq!(made, 0);
         let children = batch.children.into_inner();
         children
@@ -124,10 +126,20 @@ impl<B: Placement> Descend<B> for Batch<'_, B> {
 
     #[inline(always)]
     fn descend<C: Engine, S: Side>(&self, node: &Node<B>, depth: u32) -> u64 {
-        let slot = self.table.slot(&Packed::new(node, S::COLOR, depth));
-        self.table.prefetch(slot);
-        self.children.borrow_mut().push((*node, slot));
+        self.push(node, S::COLOR, depth);
         0
+    }
+}
+
+impl<B: Placement> Batch<'_, B> {
+    /// Adds `child` (`turn` to move) and starts fetching its table line. Out of line: every
+    /// move site of a batch expansion calls it, and the call costs little beside the
+    /// slot's hash, where a copy at each site was half the expansion's code.
+    #[inline(never)]
+    fn push(&self, child: &Node<B>, turn: Color, depth: u32) {
+        let slot = self.table.slot(&Packed::new(child, turn, depth));
+        self.table.prefetch(slot);
+        self.children.borrow_mut().push((*child, slot));
     }
 }
 
@@ -157,10 +169,9 @@ pub(super) trait Engine: Cpu {
 
     /// The level whose code this level runs where both would compile to the same
     /// instructions: itself, except `avx512` (with dispatch), which runs `bmi2`'s. The two
-    /// differ only in how the eight-direction fill counts slider moves, which neither the
-    /// leaves' parents with few sliders (the leaves look their sliders up instead) nor the
-    /// batched nodes of table perft (which only make their children) do; so `avx512`
-    /// compiles half the leaves'-parent variants of `bmi2` and no batch expansion.
+    /// differ only in how the eight-direction fill counts slider moves, which the leaves'
+    /// parents with few sliders do not do (the leaves look their sliders up instead); so
+    /// `avx512` compiles half the leaves'-parent variants of `bmi2`.
     type Shared: Engine;
 
     /// The level's engine with white to move (see [`SideEngine`]).
