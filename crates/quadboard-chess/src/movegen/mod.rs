@@ -128,6 +128,13 @@ pub(crate) trait Visitor {
     /// Legal moves of a knight, bishop, rook, queen or king on `from` to every square of
     /// `targets` (possibly empty).
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// [`Visitor::piece`] for the rarer piece moves: the king's in double check and the
+    /// pinned sliders' along their pins. A visitor whose every call site is expensive code
+    /// (perft's, which inlines the leaf counter there) keeps these out of line.
+    #[inline(always)]
+    fn rare_piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        self.piece(role, from, targets);
+    }
     /// Legal pawn moves: each square `t` of `targets` (never empty) is reached from
     /// `t - offset`.
     fn pawns(&mut self, kind: PawnMoves, targets: Bitboard, offset: i8);
@@ -518,7 +525,7 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     };
 
     if checks.checkers.more_than_one() {
-        king_moves::<C, S, V, B>(node, &checks, target, visitor);
+        king_moves::<C, S, V, B, true>(node, &checks, target, visitor);
         return;
     }
 
@@ -550,12 +557,12 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
             movable,
             #[inline(always)]
             |role, from, t| {
-                visitor.piece(role, from, t);
+                visitor.rare_piece(role, from, t);
             },
         );
     }
 
-    king_moves::<C, S, V, B>(node, &checks, target, visitor);
+    king_moves::<C, S, V, B, false>(node, &checks, target, visitor);
     castling_moves::<S, B>(
         node,
         &checks,
@@ -567,9 +574,10 @@ pub(crate) fn generate<C: Cpu, S: Side, V: Visitor, B: Placement>(
     );
 }
 
-/// The king's moves of [`generate`].
+/// The king's moves of [`generate`]; `DOUBLE_CHECK` for the only moves of a king in double
+/// check, which go to [`Visitor::rare_piece`].
 #[inline(always)]
-fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement>(
+fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement, const DOUBLE_CHECK: bool>(
     node: &Node<B>,
     checks: &Checks,
     target: Bitboard,
@@ -578,7 +586,11 @@ fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement>(
     let king_targets = checks.king_targets(target);
     if king_targets.more_than_one() || target == Bitboard::FULL {
         let danger = king_danger::<C, S, B>(node, checks);
-        visitor.piece(Role::King, checks.king, king_targets & !danger);
+        if DOUBLE_CHECK {
+            visitor.rare_piece(Role::King, checks.king, king_targets & !danger);
+        } else {
+            visitor.piece(Role::King, checks.king, king_targets & !danger);
+        }
     } else if let Some(square) = king_targets.lsb() {
         // One square of a restricted target (as for captures): testing it costs less
         // than every attack of theirs. Seen through our king, as `king_danger` is. Full

@@ -556,6 +556,18 @@ impl<
             .and_then(|zone| zone.after::<C>(S::COLOR, from_role, role, from, to))
     }
 
+    /// Makes the moves of the piece on `from` to `targets` and counts below each (`COMMON`
+    /// as [`Expand::recurse`] takes it).
+    #[inline(always)]
+    fn piece_moves<const COMMON: bool>(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = *self.node;
+            child.make_move(S::COLOR, role, from, to);
+            let known_danger = self.known_danger(role, role, from, to);
+            self.recurse::<COMMON>(&child, role, (from, to), known_danger, false);
+        }
+    }
+
     /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
     /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
     /// which move more than one piece. `COMMON` for the moves most leaves come from (piece
@@ -616,12 +628,12 @@ impl<
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            let mut child = *self.node;
-            child.make_move(S::COLOR, role, from, to);
-            let known_danger = self.known_danger(role, role, from, to);
-            self.recurse::<true>(&child, role, (from, to), known_danger, false);
-        }
+        self.piece_moves::<true>(role, from, targets);
+    }
+
+    #[inline(always)]
+    fn rare_piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        self.piece_moves::<false>(role, from, targets);
     }
 
     #[inline(always)]
