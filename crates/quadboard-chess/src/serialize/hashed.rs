@@ -6,8 +6,9 @@
 //! a bijection (a minimal perfect hash). Looking up a target set is one AND, one multiply,
 //! one shift and one load, whatever the number of targets.
 //!
-//! The multipliers are searched at compile time. A from-square's attack set, shifted down to
-//! bit 0, is its *shape*; squares of the same shape differ only by a shift `d`, and
+//! The multipliers are searched once, by the build script (`leaper_hash.rs`, which the
+//! library rebuilds its layout with in `const` code). A from-square's attack set, shifted
+//! down to bit 0, is its *shape*; squares of the same shape differ only by a shift `d`, and
 //! `(x >> d) * (m << d) == x * m` when the low `d` bits of `x` are clear, so one multiplier
 //! per shape serves every square of that shape (23 knight shapes, 9 king shapes). The search
 //! gives each target bit `p_i` one multiplier bit that carries it to index bit `σ(i)`, and
@@ -26,6 +27,12 @@
 use crate::attacks::{kings_setwise, knights_setwise};
 use crate::{Bitboard, Square};
 
+use super::leaper_hash::{layout, Layout, Slot};
+
+// `KNIGHT_MAGICS` and `KING_MAGICS`: the multipliers, one per square (shared by the squares
+// of a shape), as the build script's run of `leaper_hash::layout` found them.
+include!(concat!(env!("OUT_DIR"), "/leaper_magics.rs"));
+
 /// Which leaper a table is for.
 #[derive(Copy, Clone)]
 enum Leaper {
@@ -33,170 +40,19 @@ enum Leaper {
     King,
 }
 
-/// How the subsets of one from-square's attack set find their lists.
-#[derive(Copy, Clone)]
-struct Slot {
-    /// The attack set: targets outside it are ignored.
-    mask: u64,
-    /// The multiplier of the hash.
-    magic: u64,
-    /// Where this square's `2^n` lists start in the per-square table.
-    offset: u32,
-    /// Where this square's shape's `2^n` lists start in the per-shape table.
-    shape_offset: u16,
-    /// `64 - n`: the hash keeps the top `n` bits of the product.
-    shift: u8,
-    /// The lowest square of the attack set, which the per-shape lists are relative to.
-    low: u8,
-}
-
-const fn attack_mask(leaper: Leaper, square: usize) -> u64 {
-    let from = Bitboard(1 << square);
-    match leaper {
-        Leaper::Knight => knights_setwise(from).0,
-        Leaper::King => kings_setwise(from).0,
-    }
-}
-
-/// xorshift64*: a fixed generator, so the multipliers (and the tables) are reproducible.
-const fn next_random(state: u64) -> u64 {
-    let mut x = state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    x
-}
-
-const fn scramble(state: u64) -> u64 {
-    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
-/// Whether `subset * magic >> shift` takes a different value on every subset of `mask`.
-const fn is_injective(mask: u64, magic: u64, shift: u32) -> bool {
-    let mut seen = [0u64; 4];
-    let mut subset = 0u64;
-    loop {
-        let index = (subset.wrapping_mul(magic) >> shift) as usize;
-        if seen[index >> 6] >> (index & 63) & 1 != 0 {
-            return false;
-        }
-        seen[index >> 6] |= 1 << (index & 63);
-        subset = subset.wrapping_sub(mask) & mask;
-        if subset == 0 {
-            return true;
-        }
-    }
-}
-
-/// A multiplier that hashes the subsets of `mask` injectively into its top `n` bits, and the
-/// generator state after the search.
-const fn search_magic(mask: u64, mut state: u64) -> (u64, u64) {
-    let n = mask.count_ones();
-    assert!(n >= 1 && n <= 8);
-    let mut bits = [0u32; 8];
-    let mut rest = mask;
-    let mut i = 0;
-    while rest != 0 {
-        bits[i] = rest.trailing_zeros();
-        rest &= rest - 1;
-        i += 1;
-    }
-    let mut attempts = 0;
-    loop {
-        attempts += 1;
-        assert!(attempts < 1 << 20, "no multiplier found");
-        // A random order of the index bits (Fisher-Yates).
-        let mut order = [0u32, 1, 2, 3, 4, 5, 6, 7];
-        let mut k = n as usize;
-        while k > 1 {
-            k -= 1;
-            state = next_random(state);
-            let j = (scramble(state) % (k as u64 + 1)) as usize;
-            let t = order[k];
-            order[k] = order[j];
-            order[j] = t;
-        }
-        let mut magic = 0u64;
-        let mut i = 0;
-        while i < n as usize {
-            let target = 64 - n + order[i];
-            if target >= bits[i] {
-                magic |= 1 << (target - bits[i]);
-            }
-            i += 1;
-        }
-        if is_injective(mask, magic, 64 - n) {
-            return (magic, state);
-        }
-    }
-}
-
-/// The hash parameters of every from-square, and the total numbers of lists.
-struct Layout {
-    slots: [Slot; 64],
-    size: usize,
-    /// The total number of per-shape lists.
-    shape_size: usize,
-}
-
-const fn layout(leaper: Leaper) -> Layout {
-    let mut slots = [Slot {
-        mask: 0,
-        magic: 0,
-        offset: 0,
-        shape_offset: 0,
-        shift: 0,
-        low: 0,
-    }; 64];
-    // A fixed seed ("serializ"), so the multipliers never change from build to build.
-    let mut state = 0x7365_7269_616c_697a;
-    let mut shape_size = 0;
-    // From h8 down, so that every shape is searched once, at its highest square.
-    let mut square = 64;
-    while square > 0 {
-        square -= 1;
-        let mask = attack_mask(leaper, square);
-        let low = mask.trailing_zeros();
-        let mut magic = 0;
-        let mut shape_offset = 0;
-        let mut known = false;
-        let mut higher = square + 1;
-        while higher < 64 {
-            let other = slots[higher].mask;
-            let other_low = other.trailing_zeros();
-            if other >> other_low == mask >> low {
-                magic = slots[higher].magic << (other_low - low);
-                shape_offset = slots[higher].shape_offset;
-                known = true;
-                break;
-            }
-            higher += 1;
-        }
-        if !known {
-            let found = search_magic(mask, state);
-            magic = found.0;
-            state = found.1;
-            shape_offset = shape_size as u16;
-            shape_size += 1 << mask.count_ones();
-        }
-        slots[square].mask = mask;
-        slots[square].magic = magic;
-        slots[square].shape_offset = shape_offset;
-        slots[square].shift = 64 - mask.count_ones() as u8;
-        slots[square].low = low as u8;
-    }
-    let mut size = 0;
+/// The leaper's attack set from every square.
+const fn attack_masks(leaper: Leaper) -> [u64; 64] {
+    let mut masks = [0u64; 64];
     let mut square = 0;
     while square < 64 {
-        slots[square].offset = size as u32;
-        size += 1 << slots[square].mask.count_ones();
+        let from = Bitboard(1 << square);
+        masks[square] = match leaper {
+            Leaper::Knight => knights_setwise(from).0,
+            Leaper::King => kings_setwise(from).0,
+        };
         square += 1;
     }
-    Layout {
-        slots,
-        size,
-        shape_size,
-    }
+    masks
 }
 
 /// Every from-square's lists in increasing order of subsets, which is the order of their
@@ -300,8 +156,8 @@ const fn lists_by_shape<const N: usize>(layout: &Layout) -> [u64; N] {
     out
 }
 
-const KNIGHT_LAYOUT: Layout = layout(Leaper::Knight);
-const KING_LAYOUT: Layout = layout(Leaper::King);
+const KNIGHT_LAYOUT: Layout = layout(&attack_masks(Leaper::Knight), Some(&KNIGHT_MAGICS));
+const KING_LAYOUT: Layout = layout(&attack_masks(Leaper::King), Some(&KING_MAGICS));
 /// How many knight lists there are: the sum over squares of `2^n`.
 pub const KNIGHT_LISTS: usize = KNIGHT_LAYOUT.size;
 /// How many king lists there are.
@@ -535,6 +391,24 @@ mod tests {
         }
         // 712 lists of 8 bytes instead of 5520 for knights, 416 instead of 10016 for kings.
         assert_eq!((KNIGHT_SHAPE_LISTS, KING_SHAPE_LISTS), (712, 416));
+    }
+
+    /// The build script's attack sets are the library's, and its multipliers those that the
+    /// search finds from them.
+    #[test]
+    fn build_script_multipliers() {
+        use super::super::leaper_hash::{leaper_masks, KING_STEPS, KNIGHT_STEPS};
+        for (leaper, steps, magics) in [
+            (Leaper::Knight, &KNIGHT_STEPS, &KNIGHT_MAGICS),
+            (Leaper::King, &KING_STEPS, &KING_MAGICS),
+        ] {
+            assert_eq!(leaper_masks(steps), attack_masks(leaper));
+            let searched = layout(&attack_masks(leaper), None);
+            let found: Vec<u64> = searched.slots.iter().map(|slot| slot.magic).collect();
+            assert_eq!(found, magics.to_vec());
+        }
+        assert_eq!(KNIGHT_SLOTS[0].magic, KNIGHT_MAGICS[0]);
+        assert_eq!(KING_SLOTS[63].magic, KING_MAGICS[63]);
     }
 
     #[test]
