@@ -586,11 +586,7 @@ fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement, const DOUBLE_CHECK: boo
     let king_targets = checks.king_targets(target);
     if king_targets.more_than_one() || target == Bitboard::FULL {
         let danger = king_danger::<C, S, B>(node, checks);
-        if DOUBLE_CHECK {
-            visitor.rare_piece(Role::King, checks.king, king_targets & !danger);
-        } else {
-            visitor.piece(Role::King, checks.king, king_targets & !danger);
-        }
+        visit_king::<V, DOUBLE_CHECK>(visitor, checks.king, king_targets & !danger);
     } else if let Some(square) = king_targets.lsb() {
         // One square of a restricted target (as for captures): testing it costs less
         // than every attack of theirs. Seen through our king, as `king_danger` is. Full
@@ -599,8 +595,22 @@ fn king_moves<C: Cpu, S: Side, V: Visitor, B: Placement, const DOUBLE_CHECK: boo
         let attacked =
             attacked_by::<C, S, B>(node, square, checks.occupied ^ checks.king.bitboard());
         if !attacked {
-            visitor.piece(Role::King, checks.king, king_targets);
+            visit_king::<V, DOUBLE_CHECK>(visitor, checks.king, king_targets);
         }
+    }
+}
+
+/// The king's moves to `targets`, to [`Visitor::rare_piece`] in double check.
+#[inline(always)]
+fn visit_king<V: Visitor, const DOUBLE_CHECK: bool>(
+    visitor: &mut V,
+    king: Square,
+    targets: Bitboard,
+) {
+    if DOUBLE_CHECK {
+        visitor.rare_piece(Role::King, king, targets);
+    } else {
+        visitor.piece(Role::King, king, targets);
     }
 }
 
