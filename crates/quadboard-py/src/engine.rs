@@ -666,6 +666,33 @@ fn event_py<'py, R: Root>(
     }
 }
 
+/// The moves `moves` (UCI) played from `start`, and the root moves `searchmoves` read in
+/// the position they lead to: a search's moves, checked before anything is sent.
+fn read_moves<P: Copy, M: Copy, E: std::fmt::Display>(
+    py: Python<'_>,
+    start: P,
+    moves: &[String],
+    searchmoves: Option<&[String]>,
+    parse: impl Fn(&P, &str) -> Result<M, E>,
+    play: impl Fn(&mut P, M),
+) -> PyResult<(Vec<M>, Vec<M>)> {
+    let mut pos = start;
+    let mut played = Vec::with_capacity(moves.len());
+    for text in moves {
+        let m = parse(&pos, text).map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
+        played.push(m);
+        play(&mut pos, m);
+    }
+    let roots = searchmoves
+        .into_iter()
+        .flatten()
+        .map(|text| {
+            parse(&pos, text).map_err(|e| raise(py, "error", format!("root move {text}: {e}")))
+        })
+        .collect::<PyResult<_>>()?;
+    Ok((played, roots))
+}
+
 /// The limit of a search from python-chess's values, converted by `engine.py`
 /// (milliseconds).
 #[allow(clippy::too_many_arguments)]
@@ -857,22 +884,14 @@ impl UciClient {
         if chess960 {
             start.set_castling_mode(CastlingMode::Chess960);
         }
-        let mut pos = start;
-        let mut played = Vec::with_capacity(moves.len());
-        for text in &moves {
-            let m = pos
-                .parse_uci(text)
-                .map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
-            played.push(m);
-            pos.play_unchecked(m);
-        }
-        let mut roots = Vec::new();
-        for text in searchmoves.iter().flatten() {
-            roots.push(
-                pos.parse_uci(text)
-                    .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
-            );
-        }
+        let (played, roots) = read_moves(
+            py,
+            start,
+            &moves,
+            searchmoves.as_deref(),
+            Position::parse_uci,
+            Position::play_unchecked,
+        )?;
         let limit = limit_of(
             depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite,
         );
@@ -925,22 +944,14 @@ impl UciClient {
         } else {
             fen
         };
-        let mut pos = start;
-        let mut played = Vec::with_capacity(moves.len());
-        for text in &moves {
-            let m = pos
-                .parse_uci(text)
-                .map_err(|e| raise(py, "error", format!("move {text}: {e}")))?;
-            played.push(m);
-            pos.play_unchecked(m);
-        }
-        let mut roots = Vec::new();
-        for text in searchmoves.iter().flatten() {
-            roots.push(
-                pos.parse_uci(text)
-                    .map_err(|e| raise(py, "error", format!("root move {text}: {e}")))?,
-            );
-        }
+        let (played, roots) = read_moves(
+            py,
+            start,
+            &moves,
+            searchmoves.as_deref(),
+            AnyVariant::parse_uci,
+            AnyVariant::play_unchecked,
+        )?;
         let limit = limit_of(
             depth, nodes, mate, movetime, wtime, btime, winc, binc, movestogo, infinite,
         );
