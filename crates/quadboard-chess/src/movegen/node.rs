@@ -1,6 +1,7 @@
 //! The state move generation reads and perft copies: a placement in any representation,
 //! the castling rooks and the en passant square.
 
+use super::Side;
 use crate::board::{Placement, QuadBoard};
 use crate::{Bitboard, Board, Color, Move, MoveKind, Piece, Role, Square};
 
@@ -31,6 +32,12 @@ impl<B: Placement> Node<B> {
     #[inline(always)]
     pub(crate) fn color_set(&self, color: Color) -> Bitboard {
         self.board.color_set(color)
+    }
+
+    /// The rooks that side `S` may still castle with: its own, on its back rank.
+    #[inline(always)]
+    pub(crate) fn castling_rooks<S: Side>(&self) -> Bitboard {
+        self.castling & self.color_set(S::COLOR) & S::BACK_RANK
     }
 
     /// The squares of the pieces of `role`, both colours.

@@ -143,6 +143,18 @@ impl<B: Placement> Batch<'_, B> {
     }
 }
 
+/// Calls `$method` of the level's [`SideEngine`] for side `$S` to move (`Self::White` or
+/// `Self::Black`), inside an [`Engine`] method.
+macro_rules! on_side {
+    ($S:ident, $method:ident::<$($g:tt),*>($($arg:expr),*)) => {
+        if const { matches!($S::COLOR, Color::White) } {
+            Self::White::$method::<$($g),*>($($arg),*)
+        } else {
+            Self::Black::$method::<$($g),*>($($arg),*)
+        }
+    };
+}
+
 /// The expansion compiled with the target features of a CPU level: every recursive call
 /// goes through it, so that the whole engine, inlined into it, runs on the level's
 /// instructions.
@@ -191,13 +203,7 @@ pub(super) trait Engine: Cpu {
         depth: u32,
     ) -> u64 {
         // SAFETY: the caller's promise.
-        unsafe {
-            if const { matches!(S::COLOR, Color::White) } {
-                Self::White::expand::<B, D>(how, node, depth)
-            } else {
-                Self::Black::expand::<B, D>(how, node, depth)
-            }
-        }
+        unsafe { on_side!(S, expand::<B, D>(how, node, depth)) }
     }
 
     /// [`SideEngine::leaves_parent`] of the side to move on this level.
@@ -209,13 +215,7 @@ pub(super) trait Engine: Cpu {
         node: &Node<B>,
     ) -> u64 {
         // SAFETY: the caller's promise.
-        unsafe {
-            if const { matches!(S::COLOR, Color::White) } {
-                Self::White::leaves_parent::<B, FEW, CASTLES>(node)
-            } else {
-                Self::Black::leaves_parent::<B, FEW, CASTLES>(node)
-            }
-        }
+        unsafe { on_side!(S, leaves_parent::<B, FEW, CASTLES>(node)) }
     }
 
     /// [`SideEngine::expand_other`] of the side to move on this level.
@@ -229,18 +229,13 @@ pub(super) trait Engine: Cpu {
         depth: u32,
     ) -> u64 {
         // SAFETY: the caller's promise.
-        unsafe {
-            if const { matches!(S::COLOR, Color::White) } {
-                Self::White::expand_other::<B, D>(how, node, depth)
-            } else {
-                Self::Black::expand_other::<B, D>(how, node, depth)
-            }
-        }
+        unsafe { on_side!(S, expand_other::<B, D>(how, node, depth)) }
     }
 
     /// [`leaf::count`] on this level, out of line: for the rarer moves (double pushes,
-    /// promotions, en passant, castling) and perft 1, so that only the common moves' call
-    /// sites carry a copy of the counter inlined.
+    /// promotions, en passant, castling, the king's in double check, pinned sliders') and
+    /// perft 1, so that only the common moves' call sites carry a copy of the counter
+    /// inlined.
     ///
     /// # Safety
     /// The CPU must support the level (see [`Cpu`]).
@@ -429,9 +424,8 @@ fn expand<C: Engine, S: Side, B: Placement, D: Descend<B>>(
     // does its own preparation and this is a jump: the variants are compiled once, in
     // functions a quarter of the size (LLVM's time grows faster than a function's size),
     // and `avx512` jumps to `bmi2`'s few-slider ones.
-    let few = leaf::slider_lookups::<S::Other, B>(node) <= 2;
-    let them = node.color_set(<S::Other as Side>::COLOR);
-    let castles = (node.castling & them & <S::Other as Side>::BACK_RANK).any();
+    let few = leaf::few_sliders::<S::Other, B>(node);
+    let castles = node.castling_rooks::<S::Other>().any();
     // SAFETY: code generic over a level runs only where the CPU supports it, and
     // `C::Shared` is `C` or a level below it.
     unsafe {
@@ -570,9 +564,10 @@ impl<
 
     /// Counts below `child`, reached by a move from `from` that left `role` on `to`;
     /// `known_danger` as [`leaf::count`] takes it. `special` for en passant and castling,
-    /// which move more than one piece. `COMMON` for the moves most leaves come from (piece
-    /// moves, single pushes and captures), whose call sites have the leaf counter inlined
-    /// (the child then stays in registers); the others call its one out-of-line copy.
+    /// which move more than one piece. `COMMON` for the moves most leaves come from (the
+    /// unpinned pieces' and the king's out of double check, single pushes and captures),
+    /// whose call sites have the leaf counter inlined (the child then stays in registers);
+    /// the others call its one out-of-line copy.
     #[inline(always)]
     fn recurse<const COMMON: bool>(
         &mut self,

@@ -78,7 +78,7 @@ impl Leaves {
             any_sensitive: Bitboard::FULL,
             few_sliders: false,
         };
-        let rights = node.castling & us & S::BACK_RANK;
+        let rights = node.castling_rooks::<S>();
         if rights.is_empty() {
             return Some(leaves);
         }
@@ -144,7 +144,7 @@ impl Leaves {
         ];
         self.total_mobility = self.mobility.iter().sum();
         self.any_sensitive = self.sensitive[0] | self.sensitive[1] | self.sensitive[2];
-        self.few_sliders = super::slider_lookups::<S, B>(node) <= 2;
+        self.few_sliders = super::few_sliders::<S, B>(node);
         self
     }
 

@@ -267,9 +267,17 @@ pub(super) fn pawn_moves<S: Side, B: Placement>(
     n
 }
 
+/// Whether the sliders of `S` need at most two attack lookups ([`slider_lookups`]): then
+/// the leaves count their moves by lookups rather than by the eight-direction fill, and so
+/// do the leaves of every child (captures only take sliders away).
+#[inline(always)]
+pub(crate) fn few_sliders<S: Side, B: Placement>(node: &Node<B>) -> bool {
+    slider_lookups::<S, B>(node) <= 2
+}
+
 /// How many attack lookups the sliders of `S` need: one per rook or bishop, two per queen.
 #[inline(always)]
-pub(crate) fn slider_lookups<S: Side, B: Placement>(node: &Node<B>) -> u32 {
+fn slider_lookups<S: Side, B: Placement>(node: &Node<B>) -> u32 {
     let ours = node.color_set(S::COLOR);
     let queens = node.role_set(Role::Queen);
     ((node.role_set(Role::Rook) | queens) & ours).count()

@@ -38,7 +38,7 @@ impl ZoneDanger {
         // stand on their back rank; Chess960 rooks may stand anywhere on it).
         let mut zone = attacks::king(their_king);
         let mut knight_reach = attacks::knights_near_king(their_king);
-        let rights = node.castling & them & <S::Other as Side>::BACK_RANK;
+        let rights = node.castling_rooks::<S::Other>();
         if rights.any() {
             for rook in rights {
                 zone |= castle_squares::<S::Other>(their_king, rook).1;
