@@ -24,36 +24,13 @@
 //!   712 knight and 416 king lists (5.6 KiB and 3.3 KiB), returned by value, padded to eight
 //!   squares so that a caller can copy them without a loop.
 
-use crate::attacks::{kings_setwise, knights_setwise};
 use crate::{Bitboard, Square};
 
-use super::leaper_hash::{layout, Layout, Slot};
+use super::leaper_hash::{layout, leaper_masks, Layout, Slot, KING_STEPS, KNIGHT_STEPS};
 
 // `KNIGHT_MAGICS` and `KING_MAGICS`: the multipliers, one per square (shared by the squares
 // of a shape), as the build script's run of `leaper_hash::layout` found them.
 include!(concat!(env!("OUT_DIR"), "/leaper_magics.rs"));
-
-/// Which leaper a table is for.
-#[derive(Copy, Clone)]
-enum Leaper {
-    Knight,
-    King,
-}
-
-/// The leaper's attack set from every square.
-const fn attack_masks(leaper: Leaper) -> [u64; 64] {
-    let mut masks = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
-        let from = Bitboard(1 << square);
-        masks[square] = match leaper {
-            Leaper::Knight => knights_setwise(from).0,
-            Leaper::King => kings_setwise(from).0,
-        };
-        square += 1;
-    }
-    masks
-}
 
 /// Every from-square's lists in increasing order of subsets, which is the order of their
 /// PEXT index: each subset's squares in ascending order, as square indices, padded with the
@@ -156,8 +133,8 @@ const fn lists_by_shape<const N: usize>(layout: &Layout) -> [u64; N] {
     out
 }
 
-const KNIGHT_LAYOUT: Layout = layout(&attack_masks(Leaper::Knight), Some(&KNIGHT_MAGICS));
-const KING_LAYOUT: Layout = layout(&attack_masks(Leaper::King), Some(&KING_MAGICS));
+const KNIGHT_LAYOUT: Layout = layout(&leaper_masks(&KNIGHT_STEPS), Some(&KNIGHT_MAGICS));
+const KING_LAYOUT: Layout = layout(&leaper_masks(&KING_STEPS), Some(&KING_MAGICS));
 /// How many knight lists there are: the sum over squares of `2^n`.
 pub const KNIGHT_LISTS: usize = KNIGHT_LAYOUT.size;
 /// How many king lists there are.
@@ -393,17 +370,23 @@ mod tests {
         assert_eq!((KNIGHT_SHAPE_LISTS, KING_SHAPE_LISTS), (712, 416));
     }
 
-    /// The build script's attack sets are the library's, and its multipliers those that the
-    /// search finds from them.
+    /// The tables' attack sets are the setwise attacks, and the build script's multipliers
+    /// those that the search finds from them.
     #[test]
     fn build_script_multipliers() {
-        use super::super::leaper_hash::{leaper_masks, KING_STEPS, KNIGHT_STEPS};
-        for (leaper, steps, magics) in [
-            (Leaper::Knight, &KNIGHT_STEPS, &KNIGHT_MAGICS),
-            (Leaper::King, &KING_STEPS, &KING_MAGICS),
+        for (steps, setwise, magics) in [
+            (
+                &KNIGHT_STEPS,
+                attacks::knights_setwise as fn(Bitboard) -> Bitboard,
+                &KNIGHT_MAGICS,
+            ),
+            (&KING_STEPS, attacks::kings_setwise, &KING_MAGICS),
         ] {
-            assert_eq!(leaper_masks(steps), attack_masks(leaper));
-            let searched = layout(&attack_masks(leaper), None);
+            let masks = leaper_masks(steps);
+            for from in Square::ALL {
+                assert_eq!(masks[from.index()], setwise(from.bitboard()).0, "{from}");
+            }
+            let searched = layout(&masks, None);
             let found: Vec<u64> = searched.slots.iter().map(|slot| slot.magic).collect();
             assert_eq!(found, magics.to_vec());
         }

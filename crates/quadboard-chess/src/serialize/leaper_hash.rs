@@ -29,8 +29,8 @@ pub const KING_STEPS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-/// The squares a leaper on each square reaches by `steps`: the build script's attack
-/// sets, which the library's tests compare with its setwise attacks.
+/// The squares a leaper on each square reaches by `steps`: the tables' attack sets,
+/// which the library's tests compare with its setwise attacks.
 pub const fn leaper_masks(steps: &[(i8, i8); 8]) -> [u64; 64] {
     let mut masks = [0u64; 64];
     let mut square = 0;
@@ -91,7 +91,7 @@ const fn scramble(state: u64) -> u64 {
 }
 
 /// Whether `subset * magic >> shift` takes a different value on every subset of `mask`.
-pub const fn is_injective(mask: u64, magic: u64, shift: u32) -> bool {
+const fn is_injective(mask: u64, magic: u64, shift: u32) -> bool {
     let mut seen = [0u64; 4];
     let mut subset = 0u64;
     loop {

@@ -15,8 +15,6 @@
 
 mod bulk;
 mod hashed;
-// The steps and the search are the build script's half, which the tests rerun.
-#[allow(dead_code)]
 mod leaper_hash;
 mod relative;
 
